@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+/** Every knob of a run, validated at the edge; defaults follow DESIGN.md. */
+export const RunConfig = z.object({
+  concurrency: z.number().int().min(1).max(8).default(3),
+  memoryCapacity: z.number().int().min(10).max(500).default(50),
+  decay: z.number().min(0.5).max(1).default(0.95),
+  contradictionPenalty: z.number().min(0.1).max(1).default(0.7),
+  confidenceThreshold: z.number().min(0.3).max(0.95).default(0.65),
+  /** Width below the threshold in which rules are undecided and the model assesses. */
+  grayZone: z.number().min(0).max(0.3).default(0.15),
+  /** After this many failed attempts a task is repaired instead of retried. */
+  maxTaskFailures: z.number().int().min(1).max(5).default(2),
+  toolRetries: z.number().int().min(0).max(5).default(2),
+  toolBackoffMs: z.number().int().min(0).max(10_000).default(250),
+  globalRetryCap: z.number().int().min(1).max(100).default(10),
+  maxTasks: z.number().int().min(1).max(500).default(15),
+  maxPlanRepairs: z.number().int().min(0).max(10).default(3),
+  maxReflectionsPerTask: z.number().int().min(1).max(10).default(2),
+  reflectionRounds: z.number().int().min(1).max(10).default(3),
+  stagnationIterations: z.number().int().min(2).max(100).default(5),
+  promptBudgetChars: z.number().int().min(500).max(100_000).default(6_000),
+  budgets: z
+    .object({
+      iterations: z.number().int().min(1).max(10_000).default(60),
+      toolCalls: z.number().int().min(1).max(100_000).default(300),
+      tokens: z.number().int().min(1).max(100_000_000).default(2_000_000),
+      wallMs: z
+        .number()
+        .int()
+        .min(1_000)
+        .max(24 * 3_600_000)
+        .default(30 * 60_000),
+    })
+    .prefault({}),
+});
+export type RunConfig = z.infer<typeof RunConfig>;
+export type RunConfigInput = z.input<typeof RunConfig>;
+
+export const defaultRunConfig = (): RunConfig => RunConfig.parse({});
+
+/** The goal as a user types it: trimmed, 1..4,000 characters. */
+export const Goal = z
+  .string()
+  .trim()
+  .min(1, "The goal is empty: say what the agent should research or produce.")
+  .max(4_000, "The goal is longer than 4,000 characters: shorten it or attach the detail as a document.");

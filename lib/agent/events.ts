@@ -1,0 +1,239 @@
+import { z } from "zod";
+import { MemoryEntry, MemoryPatch } from "../memory/entry";
+import { GoalSpec, TaskGraph, TaskSpec } from "../planner/plan-schema";
+import { RunConfig } from "./config";
+
+export const DecisionKind = z.enum([
+  "continue",
+  "retry",
+  "reflect",
+  "repair",
+  "replan",
+  "rollback",
+  "ask_user",
+  "abort",
+]);
+export type DecisionKind = z.infer<typeof DecisionKind>;
+
+const EvidenceSchema = z.object({ docId: z.string(), title: z.string(), quote: z.string() });
+const ClaimSchema = z.object({ key: z.string(), value: z.string(), docId: z.string() });
+
+/** A tool call's outcome as recorded: a summary and a reference, never the raw output. */
+export const ToolResult = z.object({
+  ok: z.boolean(),
+  code: z.string(),
+  summary: z.string(),
+  artifactId: z.string().nullable(),
+  durationMs: z.number().min(0),
+  confidence: z.number().min(0).max(1),
+  evidence: z.array(EvidenceSchema).default([]),
+  claims: z.array(ClaimSchema).default([]),
+  transient: z.boolean().default(false),
+});
+export type ToolResult = z.infer<typeof ToolResult>;
+
+export const Usage = z.object({
+  promptTokens: z.number().int().min(0),
+  completionTokens: z.number().int().min(0),
+  totalTokens: z.number().int().min(0),
+  costUsd: z.number().min(0),
+});
+
+export const ReflectionAnswers = z.object({
+  goalAlignment: z.string(),
+  evidence: z.string(),
+  missingConditions: z.string(),
+  conflicts: z.string(),
+  nextAction: z.string(),
+});
+
+export const ReflectionAction = z.enum([
+  "accept",
+  "retry",
+  "repair",
+  "replan",
+  "rollback",
+  "ask_user",
+  "abort",
+]);
+
+const CriterionCheck = z.object({ description: z.string(), met: z.boolean(), detail: z.string() });
+
+const e = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+  z.object({
+    runId: z.string(),
+    seq: z.number().int().min(0),
+    at: z.number(),
+    type: z.literal(type),
+    ...shape,
+  });
+
+const taskId = z.string();
+
+/** Every event of a run. One union validates what is stored, streamed and rendered. */
+export const RunEvent = z.discriminatedUnion("type", [
+  e("run.started", {
+    goal: z.string(),
+    config: RunConfig,
+    model: z.string(),
+    parentRunId: z.string().nullable(),
+  }),
+  e("run.finished", { reason: z.string(), reportArtifactId: z.string().nullable() }),
+  e("run.failed", { code: z.string(), reason: z.string() }),
+  e("run.cancelled", { reason: z.string(), by: z.string() }),
+  e("goal.clarified", { spec: GoalSpec, reason: z.string() }),
+  e("plan.proposed", {
+    attempt: z.number().int(),
+    mode: z.enum(["initial", "fix_violations", "replan", "repair"]),
+    graph: TaskGraph,
+  }),
+  e("plan.rejected", {
+    attempt: z.number().int(),
+    violations: z.array(z.object({ rule: z.string(), taskId: z.string().optional(), message: z.string() })),
+  }),
+  e("plan.validated", {
+    version: z.number().int(),
+    tasks: z.array(TaskSpec),
+    trigger: z.string(),
+    reason: z.string(),
+  }),
+  e("plan.repaired", {
+    version: z.number().int(),
+    action: z.enum(["insert_fix_task", "rewrite_task", "skip_task"]),
+    taskId,
+    tasks: z.array(TaskSpec),
+    trigger: z.string(),
+    reason: z.string(),
+  }),
+  e("plan.replanned", {
+    version: z.number().int(),
+    tasks: z.array(TaskSpec),
+    kept: z.array(taskId),
+    dropped: z.array(taskId),
+    trigger: z.string(),
+    reason: z.string(),
+  }),
+  e("iteration.started", { iteration: z.number().int(), taskIds: z.array(taskId) }),
+  e("iteration.finished", { iteration: z.number().int() }),
+  e("task.ready", { taskId }),
+  e("task.started", { taskId, attempt: z.number().int() }),
+  e("task.succeeded", { taskId, attempt: z.number().int(), confidence: z.number(), summary: z.string() }),
+  e("task.failed", {
+    taskId,
+    attempt: z.number().int(),
+    code: z.string(),
+    reason: z.string(),
+    /** false: the task goes back to the queue for another attempt. */
+    final: z.boolean(),
+    hint: z.string().default(""),
+  }),
+  e("task.skipped", { taskId, reason: z.string() }),
+  e("task.assessed", {
+    taskId,
+    attempt: z.number().int(),
+    confidence: z.number(),
+    criteria: z.array(CriterionCheck),
+    signals: z.array(z.string()),
+  }),
+  e("tool.called", {
+    taskId,
+    attempt: z.number().int(),
+    try: z.number().int(),
+    tool: z.string(),
+    args: z.unknown(),
+    idempotencyKey: z.string(),
+  }),
+  e("tool.returned", {
+    taskId,
+    attempt: z.number().int(),
+    try: z.number().int(),
+    tool: z.string(),
+    idempotencyKey: z.string(),
+    /** The arguments up to case and spacing, for repetition detection. */
+    repeatKey: z.string(),
+    result: ToolResult,
+    /** The tool's full output, stored as the artifact `result.artifactId` (null when failed or cached). */
+    output: z.unknown(),
+    /** The result was recorded earlier for the same idempotency key and not executed again. */
+    cached: z.boolean(),
+    /** No further try follows: this is the attempt's outcome. */
+    final: z.boolean(),
+  }),
+  e("artifact.written", {
+    artifactId: z.string(),
+    taskId: taskId.nullable(),
+    name: z.string(),
+    mediaType: z.string(),
+    data: z.unknown(),
+    bytes: z.number().int(),
+  }),
+  e("memory.added", { entry: MemoryEntry }),
+  e("memory.updated", { id: z.string(), patch: MemoryPatch, reason: z.string() }),
+  e("memory.decayed", {
+    iteration: z.number().int(),
+    changes: z.array(z.object({ id: z.string(), from: z.number(), to: z.number() })),
+  }),
+  e("memory.evicted", { evictions: z.array(z.object({ id: z.string(), reason: z.string() })) }),
+  e("snapshot.taken", {
+    snapshotId: z.string(),
+    iteration: z.number().int(),
+    memory: z.object({ entries: z.record(z.string(), MemoryEntry), order: z.array(z.string()) }),
+  }),
+  e("reflection", {
+    taskId,
+    attempt: z.number().int(),
+    trigger: z.string(),
+    answers: ReflectionAnswers,
+    action: ReflectionAction,
+    conclusion: z.string(),
+    /** The same conclusion was reached before for this task: direction was forced to change. */
+    repeated: z.boolean(),
+    /** For retry: what the next attempt does differently. */
+    hint: z.string().default(""),
+    /** For ask_user: the question for a person. */
+    question: z.string().default(""),
+  }),
+  e("reflection.evaluated", { taskId, effective: z.boolean(), before: z.number(), after: z.number() }),
+  e("decision", {
+    kind: DecisionKind,
+    trigger: z.string(),
+    reason: z.string(),
+    taskId: taskId.nullable(),
+    attempt: z.number().int().nullable(),
+  }),
+  e("rollback", {
+    snapshotId: z.string(),
+    taskIds: z.array(taskId),
+    by: z.string(),
+    reason: z.string(),
+  }),
+  e("question.asked", {
+    questionId: z.string(),
+    prompt: z.string(),
+    choices: z.array(z.string()),
+    taskId: taskId.nullable(),
+    origin: z.enum(["clarify", "task", "gate"]),
+  }),
+  e("question.answered", { questionId: z.string(), answer: z.string(), by: z.string() }),
+  e("budget.exceeded", { budget: z.string(), limit: z.number(), used: z.number() }),
+  e("model.called", {
+    callId: z.string(),
+    purpose: z.string(),
+    tier: z.enum(["fast", "strong"]),
+    model: z.string(),
+    taskId: taskId.nullable(),
+    output: z.unknown(),
+    error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    usage: Usage,
+    latencyMs: z.number().min(0),
+    promptChars: z.number().int(),
+    repaired: z.boolean(),
+  }),
+]);
+export type RunEvent = z.infer<typeof RunEvent>;
+export type RunEventType = RunEvent["type"];
+export type EventOf<T extends RunEventType> = Extract<RunEvent, { type: T }>;
+
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
+/** An event before the sink numbers and stamps it. */
+export type NewEvent = DistributiveOmit<RunEvent, "runId" | "seq" | "at">;

@@ -1,0 +1,183 @@
+import { z } from "zod";
+import type { TaskInput } from "../llm/model-context";
+import { renderMemory } from "../memory/render";
+import type { ToolResult } from "./events";
+import { executeTool } from "./executor";
+import { idempotencyKey, repeatKey } from "./idempotency";
+import { askToolCalls } from "./model-call";
+import type { RunContext } from "./run-context";
+import { isSettled, type RunState, type TaskState } from "./state";
+
+const userResult = (answer: string, by: string): ToolResult => ({
+  ok: true,
+  code: "user_answer",
+  summary: `Answered by ${by}: ${answer}`.slice(0, 500),
+  artifactId: null,
+  durationMs: 0,
+  confidence: 1,
+  evidence: [{ docId: "user", title: `Answer from ${by}`, quote: answer.slice(0, 300) }],
+  claims: [],
+  transient: false,
+});
+
+/** Outputs of every task this one depends on, directly or not, for the executor prompt. */
+export function upstreamInputs(s: RunState, task: TaskState): TaskInput[] {
+  const seen = new Set<string>();
+  const order: string[] = [];
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    for (const d of s.tasks[id]?.dependencies ?? []) visit(d);
+    order.push(id);
+  };
+  for (const d of task.dependencies) visit(d);
+  return order
+    .map((id) => s.tasks[id])
+    .filter((t): t is TaskState => !!t && t.status === "succeeded" && !!t.result)
+    .map((t) => ({
+      taskId: t.id,
+      tool: t.tool,
+      data: t.result?.artifactId ? (s.artifacts[t.result.artifactId]?.data ?? null) : { answer: t.note },
+    }));
+}
+
+export function renderForTask(s: RunState, task: TaskState): string {
+  const tasks = s.taskOrder.map((id) => s.tasks[id]).filter((t): t is TaskState => !!t);
+  return renderMemory(s.memory, {
+    budgetChars: s.config.promptBudgetChars,
+    focus: `${task.id}: ${task.title} [${task.tool}]`,
+    progress: { done: tasks.filter(isSettled).length, total: tasks.length },
+    pending: tasks
+      .filter((t) => t.status === "pending" || t.status === "ready")
+      .map((t) => `${t.id}: ${t.title}`),
+  });
+}
+
+async function recordAnswer(ctx: RunContext, task: TaskState, answer: string, by: string, output: unknown) {
+  await ctx.emit({
+    type: "tool.returned",
+    taskId: task.id,
+    attempt: task.attempt,
+    try: 0,
+    tool: task.tool,
+    idempotencyKey: idempotencyKey("ask_user", { q: task.questionId }),
+    repeatKey: repeatKey("ask_user", { q: task.questionId }),
+    result: userResult(answer, by),
+    output,
+    cached: false,
+    final: true,
+  });
+}
+
+/**
+ * Execute one task of the batch: the model chooses the tool arguments, the executor runs the tool.
+ * ask_user tasks and answered questions are resolved by the user's answer instead of a tool.
+ */
+export async function executeTask(ctx: RunContext, taskId: string): Promise<void> {
+  let task = ctx.state.tasks[taskId] as TaskState;
+  const question = task.questionId ? ctx.state.questions[task.questionId] : undefined;
+  if (question?.status === "answered" && question.origin === "gate") {
+    const a = (question.answer ?? "").trim().toLowerCase();
+    if (a === "skip")
+      return void (await ctx.emit({
+        type: "task.skipped",
+        taskId,
+        reason: `Skipped by ${question.answeredBy}.`,
+      }));
+    if (a === "stop") {
+      return void (await ctx.emit({
+        type: "run.cancelled",
+        reason: `Stopped by ${question.answeredBy} when asked.`,
+        by: question.answeredBy ?? "reviewer",
+      }));
+    }
+  }
+  if (task.status !== "running") {
+    await ctx.emit({ type: "task.started", taskId, attempt: task.attempt });
+    task = ctx.state.tasks[taskId] as TaskState;
+  }
+  if (task.result) return;
+  const answered = question?.status === "answered" ? question : undefined;
+  if (
+    answered &&
+    (task.tool === "ask_user" || !["retry", ""].includes((answered.answer ?? "").trim().toLowerCase()))
+  ) {
+    return recordAnswer(ctx, task, answered.answer ?? "", answered.answeredBy ?? "reviewer", {
+      question: answered.prompt,
+      answer: answered.answer,
+    });
+  }
+  const tool = ctx.deps.tools.get(task.tool);
+  if (!tool) throw new Error(`Validated plan names unknown tool ${task.tool}`);
+  if (task.tool === "ask_user" && !answered) {
+    const q = String((task.input as { question?: unknown }).question ?? task.title);
+    await ctx.emit({
+      type: "question.asked",
+      questionId: `q:${task.id}:${task.attempt}`,
+      prompt: q,
+      choices: z
+        .array(z.string())
+        .catch([])
+        .parse((task.input as { choices?: unknown }).choices),
+      taskId,
+      origin: "task",
+    });
+    return;
+  }
+  const s = ctx.state;
+  const r = await askToolCalls(ctx, {
+    callId: `execute:${task.id}:${task.attempt}`,
+    tier: "fast",
+    taskId,
+    context: {
+      purpose: "execute",
+      goal: s.goal,
+      spec: s.spec as NonNullable<RunState["spec"]>,
+      task,
+      attempt: task.attempt,
+      memory: renderForTask(s, task),
+      inputs: upstreamInputs(s, task),
+      hint: task.hint,
+    },
+    tools: [
+      {
+        name: tool.name,
+        description: tool.description,
+        parameters: z.toJSONSchema(tool.input, { io: "input" }),
+      },
+    ],
+  });
+  const call = r.ok ? r.output.find((c) => c.name === tool.name) : undefined;
+  if (!r.ok || !call) {
+    const code = r.ok ? "invalid_input" : r.code;
+    const message = r.ok ? `The model did not call ${tool.name}.` : r.message;
+    await ctx.emit({
+      type: "tool.returned",
+      taskId,
+      attempt: task.attempt,
+      try: 0,
+      tool: tool.name,
+      idempotencyKey: `${tool.name}:no-call`,
+      repeatKey: `${tool.name}:no-call`,
+      result: {
+        ok: false,
+        code,
+        summary: message.slice(0, 500),
+        artifactId: null,
+        durationMs: 0,
+        confidence: 0,
+        evidence: [],
+        claims: [],
+        transient: ["rate_limited", "server_error", "timeout", "network"].includes(code),
+      },
+      output: null,
+      cached: false,
+      final: true,
+    });
+    return;
+  }
+  const fixed = task.input && typeof task.input === "object" ? task.input : {};
+  const args =
+    call.arguments && typeof call.arguments === "object" ? { ...fixed, ...call.arguments } : call.arguments;
+  await executeTool(ctx, task, tool, args);
+}

@@ -1,0 +1,218 @@
+import { budgetBreach, iterationsWithoutProgress } from "../monitor/signals";
+import { clarifyGoal } from "./clarify-step";
+import { Goal, RunConfig, type RunConfigInput } from "./config";
+import type { RunEvent } from "./events";
+import { readyTasks, runBatch, startIteration } from "./iteration";
+import { entry, entryIds } from "./memory-entries";
+import { planTasks, syncSubtasks } from "./plan-step";
+import { replay } from "./reducer";
+import { RunContext } from "./run-context";
+import type { AgentDeps } from "./runtime";
+import { currentPlan, isTerminal, type RunState } from "./state";
+
+export interface StartRunInput {
+  runId: string;
+  goal: string;
+  config?: RunConfigInput;
+  parentRunId?: string | null;
+}
+
+/** Thrown before anything starts when the input is unusable; nothing is recorded. */
+export class InvalidRunInput extends Error {
+  override readonly name = "InvalidRunInput";
+}
+
+/** Validate and record the start of a run; `drive` then runs it. */
+export async function createRun(deps: AgentDeps, input: StartRunInput): Promise<RunContext> {
+  const goal = Goal.safeParse(input.goal);
+  if (!goal.success) throw new InvalidRunInput(goal.error.issues[0]?.message ?? "Invalid goal.");
+  const config = RunConfig.safeParse(input.config ?? {});
+  if (!config.success) {
+    const i = config.error.issues[0];
+    throw new InvalidRunInput(`Invalid config ${i?.path.join(".")}: ${i?.message}`);
+  }
+  const ctx = new RunContext(replay([], input.runId), deps);
+  await ctx.emit({
+    type: "run.started",
+    goal: goal.data,
+    config: config.data,
+    model: deps.model.name,
+    parentRunId: input.parentRunId ?? null,
+  });
+  await ctx.emit({
+    type: "memory.added",
+    entry: entry(ctx, { id: entryIds.goal, kind: "goal", content: goal.data, priority: 5, source: "user" }),
+  });
+  return ctx;
+}
+
+/** Continue a run from its recorded events: the same code path as a run that never stopped. */
+export function resumeRun(deps: AgentDeps, events: readonly RunEvent[]): RunContext {
+  return new RunContext(replay(events), deps);
+}
+
+async function finish(ctx: RunContext): Promise<boolean> {
+  const s = ctx.state;
+  const deliverable = Object.values(s.tasks).find(
+    (t) => t.deliverable && currentPlan(s)?.tasks.some((p) => p.id === t.id),
+  );
+  if (deliverable?.status !== "succeeded") return false;
+  const data = deliverable.result?.artifactId ? s.artifacts[deliverable.result.artifactId]?.data : null;
+  const markdown = (data as { markdown?: unknown } | null)?.markdown;
+  let reportId: string | null = null;
+  if (typeof markdown === "string") {
+    reportId = "report";
+    if (!s.artifacts[reportId]) {
+      await ctx.emit({
+        type: "artifact.written",
+        artifactId: reportId,
+        taskId: deliverable.id,
+        name: "report.md",
+        mediaType: "text/markdown",
+        data: markdown,
+        bytes: new TextEncoder().encode(markdown).length,
+      });
+    }
+  }
+  await ctx.emit({
+    type: "run.finished",
+    reason: `Deliverable "${deliverable.title}" passed its criteria.`,
+    reportArtifactId: reportId,
+  });
+  return true;
+}
+
+/** One step of the run, chosen from the state alone. Returns false when the run cannot go on now. */
+async function step(ctx: RunContext): Promise<boolean> {
+  const s = ctx.state;
+  if (isTerminal(s.status) || s.status === "waiting") return false;
+  if (ctx.cancelled) {
+    await ctx.emit({
+      type: "run.cancelled",
+      reason: String(ctx.deps.signal?.reason ?? "cancelled"),
+      by: "user",
+    });
+    return false;
+  }
+  if (s.batch) {
+    await runBatch(ctx);
+    return true;
+  }
+  const breach = budgetBreach(s, ctx.deps.clock.now());
+  if (breach) {
+    await ctx.emit({ type: "budget.exceeded", ...breach });
+    await ctx.emit({
+      type: "run.failed",
+      code: "budget_exceeded",
+      reason: `The ${breach.budget} budget (${breach.limit}) is spent.`,
+    });
+    return false;
+  }
+  if (!s.spec || !s.memory.entries[entryIds.goal]?.extra.criteria) {
+    await clarifyGoal(ctx);
+    return true;
+  }
+  if (s.plans.length === 0) {
+    if (
+      (await planTasks(ctx, "initial", "goal_clarified", "")) === "failed" &&
+      !isTerminal(ctx.state.status)
+    ) {
+      const last = ctx.state.rejected?.violations.map((v) => v.message).join(" ") ?? "";
+      await ctx.emit({
+        type: "run.failed",
+        code: "plan_invalid",
+        reason: `No valid plan within the repair bound. ${last}`,
+      });
+    }
+    return true;
+  }
+  await syncSubtasks(ctx);
+  if (await finish(ctx)) return false;
+  if (iterationsWithoutProgress(ctx.state) >= s.config.stagnationIterations) {
+    await ctx.emit({
+      type: "decision",
+      kind: "replan",
+      trigger: "stagnation",
+      reason: `No task succeeded in ${iterationsWithoutProgress(ctx.state)} iterations.`,
+      taskId: null,
+      attempt: null,
+    });
+    if ((await planTasks(ctx, "replan", "stagnation", "No progress for several iterations.")) === "failed") {
+      await ctx.emit({
+        type: "run.failed",
+        code: "stagnation",
+        reason: "No progress and no valid new plan.",
+      });
+    }
+    return true;
+  }
+  if (await startIteration(ctx)) return true;
+  return stuck(ctx);
+}
+
+/** Nothing is ready and nothing waits for a person: re-plan once around the blockage, else fail honestly. */
+async function stuck(ctx: RunContext): Promise<boolean> {
+  const s = ctx.state;
+  const failed = Object.values(s.tasks).filter((t) => t.status === "failed");
+  if (failed.length > 0 && s.counters.replans < 2) {
+    const reason = `Blocked by failed tasks: ${failed.map((t) => t.id).join(", ")}.`;
+    await ctx.emit({
+      type: "decision",
+      kind: "replan",
+      trigger: "blocked",
+      reason,
+      taskId: null,
+      attempt: null,
+    });
+    if ((await planTasks(ctx, "replan", "blocked", reason)) === "planned") return true;
+  }
+  await ctx.emit({
+    type: "run.failed",
+    code: "blocked",
+    reason: failed.length
+      ? `The deliverable cannot be reached: ${failed.map((t) => `${t.id} (${t.note})`).join("; ")}.`
+      : "No task can run and the deliverable is not done.",
+  });
+  return false;
+}
+
+/**
+ * Run until the run ends or waits for a person. Safe to call again at any time (after an answer,
+ * after a crash): it continues from the recorded state and never repeats a recorded step.
+ */
+export async function drive(ctx: RunContext): Promise<RunState> {
+  try {
+    while (await step(ctx)) {
+      if (readyTasks(ctx.state).length === 0 && !ctx.state.batch && ctx.state.status === "waiting") break;
+    }
+  } catch (e) {
+    if (!ctx.cancelled || isTerminal(ctx.state.status)) throw e;
+    await ctx.emit({
+      type: "run.cancelled",
+      reason: String(ctx.deps.signal?.reason ?? "cancelled"),
+      by: "user",
+    });
+  }
+  return ctx.state;
+}
+
+/** Record a person's answer to a pending question; `drive` then resumes the run. */
+export async function answerQuestion(
+  ctx: RunContext,
+  questionId: string,
+  answer: string,
+  by: string,
+): Promise<void> {
+  const q = ctx.state.questions[questionId];
+  if (!q) throw new InvalidRunInput(`No question ${questionId} in this run.`);
+  if (q.status === "answered")
+    throw new InvalidRunInput(`Question ${questionId} was already answered by ${q.answeredBy}.`);
+  const text = answer.trim();
+  if (!text) throw new InvalidRunInput("The answer is empty.");
+  await ctx.emit({
+    type: "question.answered",
+    questionId,
+    answer: text.slice(0, 4_000),
+    by: by.trim() || "reviewer",
+  });
+}

@@ -1,0 +1,121 @@
+import type { z } from "zod";
+import { ModelError, type ModelTier, type ToolCall, type ToolDefinition, zeroUsage } from "../llm/chat-model";
+import type { ModelContext } from "../llm/model-context";
+import { renderMessages } from "./prompts";
+import type { RunContext } from "./run-context";
+
+export type ModelOutcome<T> = { ok: true; output: T } | { ok: false; code: string; message: string };
+
+interface CallSpec {
+  /** Identifies the call's place in the run, so a resumed run reuses a recorded reply instead of asking again. */
+  callId: string;
+  tier: ModelTier;
+  context: ModelContext;
+  taskId: string | null;
+}
+
+const describe = (e: unknown) =>
+  e instanceof ModelError
+    ? { code: e.code, message: e.message }
+    : { code: "model_failed", message: e instanceof Error ? e.message : String(e) };
+
+async function record<T>(
+  ctx: RunContext,
+  spec: CallSpec,
+  invoke: (messages: ReturnType<typeof renderMessages>) => Promise<{
+    output: T;
+    model: string;
+    usage: ReturnType<typeof zeroUsage>;
+    latencyMs: number;
+    repaired: boolean;
+  }>,
+  validate: (output: unknown) => T,
+): Promise<ModelOutcome<T>> {
+  const recorded = ctx.state.modelCalls[spec.callId];
+  if (recorded) {
+    if (recorded.error) return { ok: false, ...recorded.error };
+    return { ok: true, output: validate(recorded.output) };
+  }
+  const messages = renderMessages(spec.context);
+  const promptChars = messages.reduce((n, m) => n + m.content.length, 0);
+  const started = ctx.deps.clock.now();
+  try {
+    const r = await invoke(messages);
+    await ctx.emit({
+      type: "model.called",
+      callId: spec.callId,
+      purpose: spec.context.purpose,
+      tier: spec.tier,
+      model: r.model,
+      taskId: spec.taskId,
+      output: r.output,
+      error: null,
+      usage: r.usage,
+      latencyMs: r.latencyMs,
+      promptChars,
+      repaired: r.repaired,
+    });
+    return { ok: true, output: r.output };
+  } catch (e) {
+    const error = describe(e);
+    if (ctx.cancelled && error.code === "aborted") throw e;
+    await ctx.emit({
+      type: "model.called",
+      callId: spec.callId,
+      purpose: spec.context.purpose,
+      tier: spec.tier,
+      model: ctx.deps.model.name,
+      taskId: spec.taskId,
+      output: null,
+      error,
+      usage: zeroUsage(),
+      latencyMs: Math.max(0, ctx.deps.clock.now() - started),
+      promptChars,
+      repaired: false,
+    });
+    return { ok: false, ...error };
+  }
+}
+
+/** Ask for a structured reply; the reply (or the failure) is recorded as a model.called event. */
+export function askObject<T>(
+  ctx: RunContext,
+  spec: CallSpec & { schema: z.ZodType<T>; schemaName: string },
+): Promise<ModelOutcome<T>> {
+  return record(
+    ctx,
+    spec,
+    (messages) =>
+      ctx.deps.model.generateObject({
+        tier: spec.tier,
+        messages,
+        context: spec.context,
+        schema: spec.schema,
+        schemaName: spec.schemaName,
+        signal: ctx.deps.signal,
+      }),
+    (output) => spec.schema.parse(output),
+  );
+}
+
+/** Ask for tool calls; recorded like askObject. */
+export function askToolCalls(
+  ctx: RunContext,
+  spec: CallSpec & { tools: ToolDefinition[] },
+): Promise<ModelOutcome<ToolCall[]>> {
+  return record(
+    ctx,
+    spec,
+    async (messages) => {
+      const r = await ctx.deps.model.callTools({
+        tier: spec.tier,
+        messages,
+        context: spec.context,
+        tools: spec.tools,
+        signal: ctx.deps.signal,
+      });
+      return { ...r, output: r.calls };
+    },
+    (output) => output as ToolCall[],
+  );
+}

@@ -1,0 +1,417 @@
+import { type Draft, produce } from "immer";
+import {
+  addEntry,
+  applyConfidence,
+  removeEntries,
+  snapshotMemory,
+  updateEntry,
+} from "../memory/working-memory";
+import type { TaskSpec } from "../planner/plan-schema";
+import type { EventOf, RunEvent } from "./events";
+import { initialState, type RunState, type TaskState } from "./state";
+
+const RECENT_CALLS = 30;
+
+function newTask(spec: TaskSpec, origin: TaskState["origin"], planVersion: number): TaskState {
+  return {
+    ...spec,
+    status: "pending",
+    attempt: 1,
+    origin,
+    planVersion,
+    confidence: null,
+    result: null,
+    tries: 0,
+    inFlight: false,
+    lastCallKey: null,
+    failures: 0,
+    repairs: 0,
+    reflections: 0,
+    hint: "",
+    pending: null,
+    reflectedAt: null,
+    questionId: null,
+    assessedIn: -1,
+    settledIn: -1,
+    reflectedIn: -1,
+    note: "",
+  };
+}
+
+const sameSpec = (a: TaskSpec, b: TaskSpec) =>
+  JSON.stringify([a.title, a.tool, a.input, a.dependencies, a.successCriteria, a.deliverable]) ===
+  JSON.stringify([b.title, b.tool, b.input, b.dependencies, b.successCriteria, b.deliverable]);
+
+/** Install a new plan version: unknown tasks are added, changed ones rewritten, absent ones dropped. */
+function installGraph(
+  s: Draft<RunState>,
+  tasks: TaskSpec[],
+  origin: TaskState["origin"],
+  version: number,
+  dropNote: string,
+) {
+  const present = new Set(tasks.map((t) => t.id));
+  for (const spec of tasks) {
+    const existing = s.tasks[spec.id];
+    if (!existing) {
+      s.tasks[spec.id] = newTask(spec, origin, version);
+      s.taskOrder.push(spec.id);
+    } else if (existing.status !== "succeeded" && !sameSpec(existing, spec)) {
+      Object.assign(existing, spec, {
+        status: "pending",
+        attempt: existing.result || existing.status === "failed" ? existing.attempt + 1 : existing.attempt,
+        origin,
+        planVersion: version,
+        result: null,
+        tries: 0,
+        failures: 0,
+        pending: null,
+        note: "",
+      });
+    } else if (existing.status === "failed") {
+      existing.status = "pending";
+      existing.attempt += 1;
+      existing.result = null;
+      existing.tries = 0;
+      existing.failures = 0;
+      existing.pending = null;
+    }
+  }
+  for (const id of s.taskOrder) {
+    const t = s.tasks[id];
+    if (t && !present.has(id) && t.status !== "succeeded" && t.status !== "skipped") {
+      t.status = "skipped";
+      t.note = dropNote;
+      t.pending = null;
+    }
+  }
+  s.plans.push({
+    version,
+    kind: origin === "plan" ? "initial" : origin,
+    tasks: structuredClone(tasks),
+    trigger: "",
+    reason: "",
+    seq: s.seq,
+  });
+  s.planRejections = 0;
+  s.proposal = null;
+  s.rejected = null;
+}
+
+function apply(s: Draft<RunState>, ev: RunEvent) {
+  const task = "taskId" in ev && typeof ev.taskId === "string" ? s.tasks[ev.taskId] : undefined;
+  switch (ev.type) {
+    case "run.started":
+      s.goal = ev.goal;
+      s.config = ev.config;
+      s.model = ev.model;
+      s.parentRunId = ev.parentRunId;
+      s.status = "running";
+      s.startedAt = ev.at;
+      return;
+    case "run.finished":
+      s.status = "succeeded";
+      s.outcome = { reason: ev.reason, code: null, reportArtifactId: ev.reportArtifactId };
+      s.batch = null;
+      return;
+    case "run.failed":
+      s.status = "failed";
+      s.outcome = { reason: ev.reason, code: ev.code, reportArtifactId: null };
+      s.batch = null;
+      return;
+    case "run.cancelled":
+      s.status = "cancelled";
+      s.outcome = { reason: ev.reason, code: "cancelled", reportArtifactId: null };
+      s.batch = null;
+      return;
+    case "goal.clarified":
+      s.spec = ev.spec;
+      return;
+    case "plan.proposed":
+      s.proposal = ev;
+      return;
+    case "plan.rejected":
+      s.planRejections += 1;
+      s.rejected = { graph: s.proposal?.graph ?? null, violations: ev.violations };
+      s.proposal = null;
+      return;
+    case "plan.validated": {
+      const replacing = s.plans.length > 0;
+      installGraph(s, ev.tasks, replacing ? "replan" : "plan", ev.version, "dropped by a new plan");
+      Object.assign(s.plans[s.plans.length - 1] as object, { trigger: ev.trigger, reason: ev.reason });
+      return;
+    }
+    case "plan.repaired":
+      installGraph(s, ev.tasks, "repair", ev.version, `dropped by repair of ${ev.taskId}`);
+      Object.assign(s.plans[s.plans.length - 1] as object, { trigger: ev.trigger, reason: ev.reason });
+      s.counters.repairs += 1;
+      if (s.tasks[ev.taskId]) {
+        const t = s.tasks[ev.taskId] as TaskState;
+        t.repairs += 1;
+        t.pending = null;
+        t.settledIn = s.iteration;
+        if (ev.action === "skip_task") {
+          t.status = "skipped";
+          t.note = ev.reason;
+        }
+      }
+      return;
+    case "plan.replanned":
+      installGraph(s, ev.tasks, "replan", ev.version, "dropped by replan");
+      Object.assign(s.plans[s.plans.length - 1] as object, { trigger: ev.trigger, reason: ev.reason });
+      s.counters.replans += 1;
+      s.lastProgressIteration = s.iteration;
+      for (const t of Object.values(s.tasks)) {
+        t.pending = null;
+        if (s.batch?.includes(t.id)) t.settledIn = s.iteration;
+      }
+      return;
+    case "iteration.started":
+      s.iteration = ev.iteration;
+      s.batch = ev.taskIds;
+      s.counters.iterations += 1;
+      return;
+    case "iteration.finished":
+      s.batch = null;
+      return;
+    case "task.ready":
+      if (task) task.status = "ready";
+      return;
+    case "task.started":
+      if (task) {
+        task.status = "running";
+        task.attempt = ev.attempt;
+        task.tries = 0;
+        task.result = null;
+      }
+      return;
+    case "task.assessed":
+      if (task) {
+        task.confidence = ev.confidence;
+        task.assessedIn = s.iteration;
+      }
+      return;
+    case "task.succeeded":
+      if (task) {
+        task.status = "succeeded";
+        task.confidence = ev.confidence;
+        task.note = ev.summary;
+        task.pending = null;
+        task.settledIn = s.iteration;
+        task.questionId = null;
+      }
+      s.lastProgressIteration = s.iteration;
+      return;
+    case "task.failed":
+      if (!task) return;
+      task.pending = null;
+      task.settledIn = s.iteration;
+      task.questionId = null;
+      task.failures += 1;
+      task.note = ev.reason;
+      if (ev.final) {
+        task.status = "failed";
+      } else {
+        task.status = "pending";
+        task.attempt += 1;
+        task.result = null;
+        task.tries = 0;
+        task.hint = ev.hint;
+        s.counters.retries += 1;
+      }
+      return;
+    case "task.skipped":
+      if (task) {
+        task.status = "skipped";
+        task.note = ev.reason;
+        task.pending = null;
+        task.settledIn = s.iteration;
+        task.questionId = null;
+      }
+      return;
+    case "tool.called":
+      s.counters.toolCalls += 1;
+      if (task) task.inFlight = true;
+      return;
+    case "tool.returned":
+      onToolReturned(s, ev, task);
+      return;
+    case "artifact.written":
+      s.artifacts[ev.artifactId] = {
+        id: ev.artifactId,
+        taskId: ev.taskId,
+        name: ev.name,
+        mediaType: ev.mediaType,
+        data: ev.data,
+        bytes: ev.bytes,
+      };
+      return;
+    case "memory.added":
+      s.memory = addEntry(s.memory, ev.entry);
+      return;
+    case "memory.updated":
+      s.memory = updateEntry(s.memory, ev.id, ev.patch);
+      return;
+    case "memory.decayed":
+      s.memory = applyConfidence(s.memory, ev.changes);
+      s.lastDecayIteration = ev.iteration;
+      return;
+    case "memory.evicted":
+      for (const { id, reason } of ev.evictions) {
+        const entry = s.memory.entries[id];
+        if (entry) s.evicted.push({ id, kind: entry.kind, content: entry.content, reason, seq: ev.seq });
+      }
+      s.memory = removeEntries(
+        s.memory,
+        ev.evictions.map((x) => x.id),
+      );
+      return;
+    case "snapshot.taken":
+      s.snapshots[ev.snapshotId] = { iteration: ev.iteration, seq: ev.seq, memory: ev.memory };
+      return;
+    case "reflection":
+      s.reflections.push({ ...ev, effective: null });
+      s.counters.reflections += 1;
+      if (task) {
+        task.reflections += 1;
+        task.reflectedAt = task.confidence ?? 0;
+        task.reflectedIn = s.iteration;
+        task.pending = null;
+      }
+      return;
+    case "reflection.evaluated": {
+      const last = [...s.reflections].reverse().find((r) => r.taskId === ev.taskId);
+      if (last) last.effective = ev.effective;
+      if (!ev.effective) s.counters.ineffectiveReflections += 1;
+      if (task) task.reflectedAt = null;
+      return;
+    }
+    case "decision":
+      s.decisions.push({
+        seq: ev.seq,
+        kind: ev.kind,
+        trigger: ev.trigger,
+        reason: ev.reason,
+        taskId: ev.taskId,
+        attempt: ev.attempt,
+      });
+      s.counters.decisions[ev.kind] = (s.counters.decisions[ev.kind] ?? 0) + 1;
+      if (task) task.pending = { kind: ev.kind, trigger: ev.trigger, reason: ev.reason };
+      return;
+    case "rollback": {
+      const snap = s.snapshots[ev.snapshotId];
+      if (snap) s.memory = snapshotMemory(snap.memory);
+      for (const id of ev.taskIds) {
+        const t = s.tasks[id];
+        if (!t) continue;
+        t.status = "pending";
+        t.attempt += 1;
+        t.result = null;
+        t.tries = 0;
+        t.pending = null;
+        t.confidence = null;
+        t.settledIn = s.iteration;
+      }
+      s.counters.rollbacks += 1;
+      return;
+    }
+    case "question.asked":
+      s.questions[ev.questionId] = {
+        id: ev.questionId,
+        prompt: ev.prompt,
+        choices: ev.choices,
+        taskId: ev.taskId,
+        origin: ev.origin,
+        status: "pending",
+        answer: null,
+        answeredBy: null,
+        askedSeq: ev.seq,
+      };
+      s.status = "waiting";
+      s.counters.questions += 1;
+      if (task) {
+        task.status = "waiting";
+        task.questionId = ev.questionId;
+        task.pending = null;
+        task.settledIn = s.iteration;
+      }
+      return;
+    case "question.answered":
+      onAnswered(s, ev);
+      return;
+    case "budget.exceeded":
+      return;
+    case "model.called":
+      s.modelCalls[ev.callId] = { callId: ev.callId, output: ev.output, error: ev.error };
+      s.counters.modelCalls += 1;
+      s.counters.tokens += ev.usage.totalTokens;
+      s.counters.costUsd += ev.usage.costUsd;
+      return;
+  }
+}
+
+function onToolReturned(
+  s: Draft<RunState>,
+  ev: EventOf<"tool.returned">,
+  task: Draft<TaskState> | undefined,
+) {
+  if (task) {
+    task.inFlight = false;
+    task.tries = ev.try + 1;
+    if (ev.final) {
+      task.result = ev.result;
+      task.lastCallKey = ev.repeatKey;
+    }
+  }
+  if (ev.result.ok && !ev.cached && ev.result.artifactId) {
+    s.artifacts[ev.result.artifactId] = {
+      id: ev.result.artifactId,
+      taskId: ev.taskId,
+      name: `${ev.taskId} ${ev.tool} output`,
+      mediaType: "application/json",
+      data: ev.output,
+      bytes: JSON.stringify(ev.output ?? null).length,
+    };
+    s.toolCache[ev.idempotencyKey] = { result: ev.result, artifactId: ev.result.artifactId };
+  }
+  if (ev.final) {
+    s.recentCalls.push({
+      tool: ev.tool,
+      key: ev.repeatKey,
+      result: `${ev.result.code}:${ev.result.summary}`,
+    });
+    if (s.recentCalls.length > RECENT_CALLS) s.recentCalls.shift();
+  }
+  if (ev.tool === "read" && ev.result.ok) {
+    for (const { docId } of ev.result.evidence)
+      if (!s.readDocuments.includes(docId)) s.readDocuments.push(docId);
+  }
+}
+
+function onAnswered(s: Draft<RunState>, ev: EventOf<"question.answered">) {
+  const q = s.questions[ev.questionId];
+  if (!q || q.status === "answered") return;
+  q.status = "answered";
+  q.answer = ev.answer;
+  q.answeredBy = ev.by;
+  const stillOpen = Object.values(s.questions).some((x) => x.status === "pending");
+  if (s.status === "waiting" && !stillOpen) s.status = "running";
+  const task = q.taskId ? s.tasks[q.taskId] : undefined;
+  if (task && task.status === "waiting") task.status = "pending";
+}
+
+/** Pure and total: an event that does not apply to the state leaves it unchanged. */
+export function reduce(state: RunState, event: RunEvent): RunState {
+  return produce(state, (draft) => {
+    apply(draft, event);
+    draft.seq = event.seq;
+    draft.updatedAt = event.at;
+  });
+}
+
+/** Fold a prefix of a run's events into its state. */
+export function replay(events: readonly RunEvent[], runId = events[0]?.runId ?? ""): RunState {
+  let state = initialState(runId);
+  for (const ev of events) state = reduce(state, ev);
+  return state;
+}

@@ -1,0 +1,84 @@
+import { applyRepair, RepairError, RepairProposal } from "../planner/repair-plan";
+import { validatePlan } from "../planner/validate-plan";
+import { askObject } from "./model-call";
+import { doneSummaries, pickSpec, syncSubtasks, toolSummaries } from "./plan-step";
+import type { RunContext } from "./run-context";
+import { currentPlan } from "./state";
+
+/**
+ * Repair the plan around one failed task (rewrite it, insert a fix task, or skip it), validated by
+ * the same rules as a new plan. Returns false when no valid repair came within the bound: the
+ * caller escalates to a replan.
+ */
+export async function repairTask(
+  ctx: RunContext,
+  taskId: string,
+  failure: string,
+  trigger: string,
+): Promise<boolean> {
+  const knownTools = new Set(ctx.deps.tools.keys());
+  const start = ctx.state.planRejections;
+  while (ctx.state.planRejections - start <= ctx.state.config.maxPlanRepairs) {
+    const s = ctx.state;
+    const task = s.tasks[taskId];
+    const plan = currentPlan(s);
+    if (!task || !plan || !s.spec) return false;
+    const graph = plan.tasks.filter((t) => s.tasks[t.id]?.status !== "skipped" || t.id === taskId);
+    const r = await askObject(ctx, {
+      callId: `repair:${taskId}:${task.attempt}:${s.planRejections}`,
+      tier: "strong",
+      context: {
+        purpose: "repair",
+        goal: s.goal,
+        spec: s.spec,
+        failed: pickSpec(task),
+        failure,
+        tasks: graph,
+        done: doneSummaries(s),
+        tools: toolSummaries(ctx),
+      },
+      schema: RepairProposal,
+      schemaName: "repair_proposal",
+      taskId,
+    });
+    let violations: { rule: string; taskId?: string; message: string }[];
+    if (!r.ok) {
+      violations = [
+        { rule: "valid_reply", message: `The reply was not a valid repair (${r.code}): ${r.message}` },
+      ];
+    } else {
+      try {
+        const tasks = applyRepair(graph, taskId, r.output);
+        violations = validatePlan(tasks, { knownTools, maxTasks: s.config.maxTasks });
+        for (const t of tasks) {
+          const before = s.tasks[t.id];
+          if (before?.status === "succeeded" && JSON.stringify(pickSpec(before)) !== JSON.stringify(t)) {
+            violations.push({
+              rule: "keep_done",
+              taskId: t.id,
+              message: `Task "${t.id}" is done and must not change.`,
+            });
+          }
+        }
+        if (violations.length === 0) {
+          await ctx.emit({
+            type: "plan.repaired",
+            version: s.plans.length + 1,
+            action: r.output.action,
+            taskId,
+            tasks,
+            trigger,
+            reason: r.output.reason,
+          });
+          await syncSubtasks(ctx);
+          return true;
+        }
+      } catch (e) {
+        if (!(e instanceof RepairError)) throw e;
+        violations = [{ rule: "repair", taskId, message: e.message }];
+      }
+    }
+    await ctx.emit({ type: "plan.rejected", attempt: s.planRejections, violations });
+  }
+  return false;
+}

@@ -1,0 +1,59 @@
+import type { ChatModel } from "../llm/chat-model";
+import type { DocumentLibrary } from "../tools/library/document-library";
+import type { ToolRegistry } from "../tools/tool";
+import type { Workspace } from "../tools/workspace";
+import type { RunEvent } from "./events";
+
+/** Wall time and waiting, passed in so tests control time. */
+export interface Clock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+/** Where events go: a file, a database, a test array. Appends arrive in seq order. */
+export interface EventSink {
+  append(event: RunEvent): void | Promise<void>;
+}
+
+/** Everything the loop needs from the world; nothing else is imported. */
+export interface AgentDeps {
+  model: ChatModel;
+  tools: ToolRegistry;
+  library: DocumentLibrary;
+  workspace: Workspace;
+  clock: Clock;
+  /** Uniform in [0, 1); seeded in tests. */
+  random: () => number;
+  sink: EventSink;
+  /** Cancels the run: the loop stops at the next safe point and records run.cancelled. */
+  signal?: AbortSignal;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const timer = setTimeout(resolve, ms);
+      signal?.addEventListener(
+        "abort",
+        () => {
+          clearTimeout(timer);
+          reject(signal.reason);
+        },
+        { once: true },
+      );
+    }),
+};
+
+/** A deterministic source of randomness (mulberry32), for reproducible backoff jitter. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}

@@ -1,0 +1,231 @@
+import { AssessOutput, assessResult, describeSignals } from "../monitor/assessment";
+import { type GateDecision, gate } from "../monitor/gate";
+import { addOnce, entry, entryIds, markSubtask } from "./memory-entries";
+import { askObject } from "./model-call";
+import { planTasks } from "./plan-step";
+import { decisionFromReflection, reflectOn } from "./reflect-step";
+import { repairTask } from "./repair-step";
+import type { RunContext } from "./run-context";
+import type { TaskState } from "./state";
+
+const task = (ctx: RunContext, id: string) => ctx.state.tasks[id] as TaskState;
+
+/** Record what the rules see in the result: the result entry, contradictions, the assessment. */
+async function recordAssessment(ctx: RunContext, id: string): Promise<void> {
+  const t = task(ctx, id);
+  const r = t.result;
+  if (!r) throw new Error(`Task ${id} reached assessment without a result`);
+  const entryId = entryIds.result(id, t.attempt);
+  const a = assessResult(ctx.state, t, entryId);
+  await addOnce(
+    ctx,
+    entry(ctx, {
+      id: entryId,
+      kind: "result",
+      content: `${id}: ${r.summary}`,
+      status: r.ok ? "active" : "failed",
+      confidence: a.confidence,
+      priority: t.deliverable ? 5 : 3,
+      source: r.code === "user_answer" ? "user" : "executor",
+      extra: {
+        taskId: id,
+        artifactId: r.artifactId ?? undefined,
+        evidence: r.evidence.slice(0, 3),
+        claims: r.claims,
+      },
+    }),
+  );
+  for (const key of a.contradictions) {
+    for (const id2 of ctx.state.memory.order) {
+      const held = ctx.state.memory.entries[id2];
+      if (!held || id2 === entryId || held.extra.contradictedBy?.includes(entryId)) continue;
+      if (!held.extra.claims?.some((c) => c.key === key)) continue;
+      await ctx.emit({
+        type: "memory.updated",
+        id: id2,
+        patch: {
+          confidence: Math.round(held.confidence * ctx.state.config.contradictionPenalty * 1000) / 1000,
+          extra: { contradictedBy: [...(held.extra.contradictedBy ?? []), entryId] },
+        },
+        reason: `contradicted by ${entryId} on "${key}"`,
+      });
+    }
+  }
+  if (t.reflectedAt !== null) {
+    await ctx.emit({
+      type: "reflection.evaluated",
+      taskId: id,
+      effective: a.ok && a.confidence > t.reflectedAt,
+      before: t.reflectedAt,
+      after: a.confidence,
+    });
+  }
+  await ctx.emit({
+    type: "task.assessed",
+    taskId: id,
+    attempt: t.attempt,
+    confidence: a.confidence,
+    criteria: a.checks.map(({ description, met, detail }) => ({ description, met, detail })),
+    signals: describeSignals(a),
+  });
+}
+
+/** Rules first; the model only when the rules cannot decide. */
+async function decide(ctx: RunContext, id: string): Promise<GateDecision> {
+  const t = task(ctx, id);
+  const lastDecision = ctx.state.decisions.filter((x) => x.taskId === id).at(-1);
+  if (t.reflectedIn === ctx.state.iteration && lastDecision?.kind === "reflect") {
+    const followed = decisionFromReflection(ctx, id);
+    if (followed) return followed;
+  }
+  const a = assessResult(ctx.state, t, entryIds.result(id, t.attempt));
+  if (t.result?.code === "user_answer") {
+    return { kind: "continue", trigger: "user_answer", reason: "A person supplied what the task needed." };
+  }
+  const ruled = gate(a, { config: ctx.state.config, task: t, retries: ctx.state.counters.retries });
+  if (ruled) return ruled;
+  const r = await askObject(ctx, {
+    callId: `assess:${id}:${t.attempt}`,
+    tier: "fast",
+    taskId: id,
+    context: {
+      purpose: "assess",
+      goal: ctx.state.goal,
+      task: t,
+      summary: t.result?.summary ?? "",
+      criteria: a.checks.map(({ description, met, detail }) => ({ description, met, detail })),
+      ruleConfidence: a.confidence,
+    },
+    schema: AssessOutput,
+    schemaName: "assessment",
+  });
+  if (r.ok && r.output.accept) {
+    return {
+      kind: "continue",
+      trigger: "model_assessment",
+      reason: `Rules were undecided at ${a.confidence.toFixed(2)}; the model accepted: ${r.output.reason}`,
+    };
+  }
+  return {
+    kind: "reflect",
+    trigger: "model_assessment",
+    reason: r.ok
+      ? `The model did not accept the result: ${r.output.reason}`
+      : `The assessment failed (${r.code}).`,
+  };
+}
+
+const emitDecision = (ctx: RunContext, id: string, d: GateDecision) =>
+  ctx.emit({ type: "decision", ...d, taskId: id, attempt: task(ctx, id).attempt });
+
+const lastReflection = (ctx: RunContext, id: string) =>
+  ctx.state.reflections.filter((r) => r.taskId === id).at(-1);
+
+async function apply(ctx: RunContext, id: string): Promise<void> {
+  const t = task(ctx, id);
+  const d = t.pending;
+  if (!d) return;
+  const s = ctx.state;
+  switch (d.kind) {
+    case "continue":
+      await markSubtask(ctx, id, "done", d.reason);
+      await ctx.emit({
+        type: "task.succeeded",
+        taskId: id,
+        attempt: t.attempt,
+        confidence: t.confidence ?? 0,
+        summary: t.result?.summary ?? "",
+      });
+      return;
+    case "retry":
+      if (s.counters.retries >= s.config.globalRetryCap) {
+        await emitDecision(ctx, id, {
+          kind: "ask_user",
+          trigger: "global_retry_cap",
+          reason: `The run has used all ${s.config.globalRetryCap} retries; a person should decide how to go on.`,
+        });
+        return;
+      }
+      await ctx.emit({
+        type: "task.failed",
+        taskId: id,
+        attempt: t.attempt,
+        code: t.result?.code ?? "unknown",
+        reason: d.reason,
+        final: false,
+        hint: t.reflectedIn === s.iteration ? (lastReflection(ctx, id)?.hint ?? "") : "",
+      });
+      return;
+    case "reflect":
+      await reflectOn(ctx, id, d);
+      return;
+    case "repair":
+      if (!(await repairTask(ctx, id, `${t.result?.code ?? "failed"}: ${d.reason}`, d.trigger))) {
+        await emitDecision(ctx, id, {
+          kind: "replan",
+          trigger: "repair_failed",
+          reason: "No valid local repair was found.",
+        });
+      }
+      return;
+    case "replan":
+      if ((await planTasks(ctx, "replan", d.trigger, d.reason)) === "failed") {
+        await ctx.emit({
+          type: "run.failed",
+          code: "plan_failed",
+          reason: `No valid plan after ${d.trigger}: ${d.reason}`,
+        });
+      }
+      return;
+    case "rollback":
+      await rollback(ctx, id, d.reason);
+      return;
+    case "ask_user": {
+      const asked = t.reflectedIn === s.iteration ? lastReflection(ctx, id)?.question : "";
+      await ctx.emit({
+        type: "question.asked",
+        questionId: `q:${id}:${t.attempt}:${s.counters.questions}`,
+        prompt:
+          asked ||
+          `Task "${t.title}" needs a decision: ${d.reason} Answer with the missing information, or "retry", "skip" or "stop".`,
+        choices: ["retry", "skip", "stop"],
+        taskId: id,
+        origin: "gate",
+      });
+      return;
+    }
+    case "abort":
+      await ctx.emit({ type: "run.failed", code: "aborted_by_monitor", reason: d.reason });
+      return;
+  }
+}
+
+/** Restore memory to the snapshot taken before this batch; results of tasks settled since are written again. */
+async function rollback(ctx: RunContext, id: string, reason: string): Promise<void> {
+  const s = ctx.state;
+  const snapshotId = `s${s.iteration}`;
+  const keep = (s.batch ?? [])
+    .filter((x) => x !== id && s.tasks[x]?.status === "succeeded")
+    .map((x) => s.memory.entries[entryIds.result(x, s.tasks[x]?.attempt ?? 0)])
+    .filter((e) => !!e);
+  await ctx.emit({ type: "rollback", snapshotId, taskIds: [id], by: "monitor", reason });
+  for (const e of keep) await addOnce(ctx, e);
+}
+
+/** Assess a task's result, decide, and apply the decision, until the task is settled for this iteration. */
+export async function settleTask(ctx: RunContext, id: string): Promise<void> {
+  for (let step = 0; step < 12; step++) {
+    const t = task(ctx, id);
+    if (
+      t.settledIn === ctx.state.iteration ||
+      ctx.state.status === "failed" ||
+      ctx.state.status === "cancelled"
+    )
+      return;
+    if (t.status === "waiting" || t.status === "skipped") return;
+    if (t.assessedIn !== ctx.state.iteration) await recordAssessment(ctx, id);
+    if (!task(ctx, id).pending) await emitDecision(ctx, id, await decide(ctx, id));
+    await apply(ctx, id);
+  }
+  throw new Error(`Task ${id} did not settle`);
+}

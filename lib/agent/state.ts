@@ -1,0 +1,226 @@
+import type { z } from "zod";
+import type { MemoryState } from "../memory/entry";
+import { emptyMemory } from "../memory/entry";
+import type { GoalSpec, TaskSpec } from "../planner/plan-schema";
+import { defaultRunConfig, type RunConfig } from "./config";
+import type { DecisionKind, EventOf, ReflectionAction, ReflectionAnswers, ToolResult } from "./events";
+
+export type RunStatus = "pending" | "running" | "waiting" | "succeeded" | "failed" | "cancelled";
+export type TaskStatus = "pending" | "ready" | "running" | "waiting" | "succeeded" | "failed" | "skipped";
+
+export interface TaskState extends TaskSpec {
+  status: TaskStatus;
+  /** 1-based; grows with every retry, so each attempt has its own ids. */
+  attempt: number;
+  origin: "plan" | "repair" | "replan";
+  /** Plan version that introduced (or last rewrote) the task. */
+  planVersion: number;
+  confidence: number | null;
+  /** The current attempt's final tool result, once returned. */
+  result: ToolResult | null;
+  /** Tool tries that returned in the current attempt (transient errors are retried by the executor). */
+  tries: number;
+  /** The latest call's arguments up to case and spacing (repetition detection). */
+  lastCallKey: string | null;
+  /** A tool call was recorded and its return was not: a resumed run executes it without recording it again. */
+  inFlight: boolean;
+  failures: number;
+  repairs: number;
+  reflections: number;
+  /** What the last reflection or answer told the next attempt to do differently. */
+  hint: string;
+  /** The gate decision waiting to be applied (cleared by its effect event). */
+  pending: { kind: DecisionKind; trigger: string; reason: string } | null;
+  /** Confidence when the last reflection was made, to judge whether it helped. */
+  reflectedAt: number | null;
+  questionId: string | null;
+  /** Iteration in which the current attempt was assessed / settled / reflected on (-1: never). */
+  assessedIn: number;
+  settledIn: number;
+  reflectedIn: number;
+  /** Why the task is done/failed/skipped, for the UI. */
+  note: string;
+}
+
+export interface PlanVersion {
+  version: number;
+  kind: "initial" | "repair" | "replan";
+  tasks: TaskSpec[];
+  trigger: string;
+  reason: string;
+  seq: number;
+}
+
+export interface Question {
+  id: string;
+  prompt: string;
+  choices: string[];
+  taskId: string | null;
+  origin: "clarify" | "task" | "gate";
+  status: "pending" | "answered";
+  answer: string | null;
+  answeredBy: string | null;
+  askedSeq: number;
+}
+
+export interface Artifact {
+  id: string;
+  taskId: string | null;
+  name: string;
+  mediaType: string;
+  data: unknown;
+  bytes: number;
+}
+
+export interface Reflection {
+  seq: number;
+  taskId: string;
+  attempt: number;
+  trigger: string;
+  answers: z.infer<typeof ReflectionAnswers>;
+  action: z.infer<typeof ReflectionAction>;
+  conclusion: string;
+  repeated: boolean;
+  hint: string;
+  question: string;
+  effective: boolean | null;
+}
+
+export interface Decision {
+  seq: number;
+  kind: DecisionKind;
+  trigger: string;
+  reason: string;
+  taskId: string | null;
+  attempt: number | null;
+}
+
+export interface ModelCallRecord {
+  callId: string;
+  output: unknown;
+  error: { code: string; message: string } | null;
+}
+
+export interface RecentCall {
+  tool: string;
+  key: string;
+  result: string;
+}
+
+export interface Counters {
+  iterations: number;
+  toolCalls: number;
+  modelCalls: number;
+  tokens: number;
+  costUsd: number;
+  retries: number;
+  reflections: number;
+  ineffectiveReflections: number;
+  repairs: number;
+  replans: number;
+  rollbacks: number;
+  questions: number;
+  decisions: Partial<Record<DecisionKind, number>>;
+}
+
+export interface RunState {
+  runId: string;
+  goal: string;
+  model: string;
+  parentRunId: string | null;
+  config: RunConfig;
+  status: RunStatus;
+  /** Last applied event's seq; -1 before any. */
+  seq: number;
+  startedAt: number | null;
+  updatedAt: number | null;
+  spec: GoalSpec | null;
+  plans: PlanVersion[];
+  /** Proposals rejected since the last valid plan version (bounds the repair loop). */
+  planRejections: number;
+  /** A proposed graph awaiting validation. */
+  proposal: EventOf<"plan.proposed"> | null;
+  tasks: Record<string, TaskState>;
+  taskOrder: string[];
+  memory: MemoryState;
+  evicted: { id: string; kind: string; content: string; reason: string; seq: number }[];
+  snapshots: Record<string, { iteration: number; seq: number; memory: MemoryState }>;
+  /** Successful tool results by idempotency key: such a call is never executed twice. */
+  toolCache: Record<string, { result: ToolResult; artifactId: string | null }>;
+  modelCalls: Record<string, ModelCallRecord>;
+  artifacts: Record<string, Artifact>;
+  readDocuments: string[];
+  questions: Record<string, Question>;
+  decisions: Decision[];
+  reflections: Reflection[];
+  iteration: number;
+  lastDecayIteration: number;
+  /** The last rejected proposal and why, for the next repair prompt. */
+  rejected: {
+    graph: import("../planner/plan-schema").TaskGraph | null;
+    violations: { rule: string; taskId?: string; message: string }[];
+  } | null;
+  /** The batch of tasks being executed, until iteration.finished. */
+  batch: string[] | null;
+  lastProgressIteration: number;
+  recentCalls: RecentCall[];
+  counters: Counters;
+  outcome: { reason: string; code: string | null; reportArtifactId: string | null } | null;
+}
+
+export function initialState(runId: string): RunState {
+  return {
+    runId,
+    goal: "",
+    model: "",
+    parentRunId: null,
+    config: defaultRunConfig(),
+    status: "pending",
+    seq: -1,
+    startedAt: null,
+    updatedAt: null,
+    spec: null,
+    plans: [],
+    planRejections: 0,
+    proposal: null,
+    tasks: {},
+    taskOrder: [],
+    memory: emptyMemory(),
+    evicted: [],
+    snapshots: {},
+    toolCache: {},
+    modelCalls: {},
+    artifacts: {},
+    readDocuments: [],
+    questions: {},
+    decisions: [],
+    reflections: [],
+    iteration: 0,
+    lastDecayIteration: 0,
+    rejected: null,
+    batch: null,
+    lastProgressIteration: 0,
+    recentCalls: [],
+    counters: {
+      iterations: 0,
+      toolCalls: 0,
+      modelCalls: 0,
+      tokens: 0,
+      costUsd: 0,
+      retries: 0,
+      reflections: 0,
+      ineffectiveReflections: 0,
+      repairs: 0,
+      replans: 0,
+      rollbacks: 0,
+      questions: 0,
+      decisions: {},
+    },
+    outcome: null,
+  };
+}
+
+export const isTerminal = (s: RunStatus) => s === "succeeded" || s === "failed" || s === "cancelled";
+export const currentPlan = (s: RunState): PlanVersion | undefined => s.plans[s.plans.length - 1];
+/** Done for dependency purposes: a skipped task does not block its dependents. */
+export const isSettled = (t: TaskState) => t.status === "succeeded" || t.status === "skipped";

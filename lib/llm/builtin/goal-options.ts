@@ -1,0 +1,122 @@
+import { isChineseText } from "./text";
+
+/**
+ * The parts of a goal that say how to write rather than what to research: audience, language,
+ * length and number of sources. They are found by pattern and cut out, so "for executives"
+ * never becomes a research topic.
+ */
+export interface GoalOptions {
+  audience: string | null;
+  language: "en" | "zh";
+  /** The user asked for a language explicitly (otherwise it is the goal's own). */
+  explicitLanguage: boolean;
+  maxWords: number | null;
+  minSources: number | null;
+  /** The goal without the phrases above. */
+  rest: string;
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  ten: 10,
+  两: 2,
+  二: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  十: 10,
+};
+
+const AUDIENCE_EN =
+  /\b(?:for|to|aimed at)\s+(?:the\s+|our\s+|a\s+|an\s+|my\s+|their\s+)?((?:non-technical\s+|technical\s+|senior\s+|busy\s+)?(?:executives?|exec(?:utive)? team|leadership(?: team)?|management|managers?|board(?: of directors)?|c-suite|ctos?|ceos?|cfos?|cios?|cisos?|vps?|engineers?|engineering(?: team)?|developers?|investors?|analysts?|buyers?|procurement(?: team)?|product managers?|sales(?: team)?|customers?|beginners?|students?|policy ?makers?|general (?:readers?|audience)))\b/i;
+const AUDIENCE_ZH =
+  /(?:给|面向|写给|供)\s*(高管|管理层|领导|老板|董事会|CTO|CEO|CFO|投资人|投资者|工程师|技术团队|开发者|分析师|采购团队|销售团队|客户|学生)(?:看|阅读|参考)?/i;
+const LANG_ZH =
+  /\b(?:in|into)\s+(?:simplified\s+)?(?:chinese|mandarin)\b|用中文(?:写|撰写)?|中文(?:撰写|写作|报告|版)/i;
+const LANG_EN = /\b(?:in|into)\s+english\b|用英文(?:写|撰写)?|英文(?:撰写|报告|版)/i;
+const LENGTH_EN =
+  /\b(?:under|below|at most|no more than|not more than|less than|fewer than|max(?:imum)?(?: of)?|within|up to)\s+(\d[\d,]*)\s+words?\b|\b(\d[\d,]*)[- ]words?\b/i;
+const LENGTH_ZH = /(?:不超过|少于|控制在)\s*(\d+)\s*(?:个)?(?:字|词)(?:以内)?|(\d+)\s*(?:个)?(?:字|词)以内/;
+const SOURCES_EN =
+  /\b(?:at least|min(?:imum)?(?: of)?|no fewer than)\s+(\d+|two|three|four|five|six|seven|eight|ten)\s+(?:different\s+|distinct\s+|independent\s+)?(?:sources|documents|references|citations|docs)\b/i;
+const SOURCES_ZH =
+  /至少\s*(\d+|两|二|三|四|五|六|十)\s*(?:个|份|篇|条)?\s*(?:不同的?)?(?:来源|文档|资料|引用|出处)/;
+
+const ACRONYM = /^(?:ctos?|ceos?|cfos?|cios?|cisos?|vps?)$/i;
+
+export function parseGoalOptions(goal: string): GoalOptions {
+  let rest = ` ${goal} `;
+  const take = (re: RegExp): RegExpExecArray | null => {
+    const m = re.exec(rest);
+    if (m) rest = `${rest.slice(0, m.index)} , ${rest.slice(m.index + m[0].length)}`;
+    return m;
+  };
+
+  const en = take(AUDIENCE_EN);
+  const zh = en ? null : take(AUDIENCE_ZH);
+  const audience = en?.[1] ? normaliseAudience(en[1]) : (zh?.[1] ?? null);
+
+  const wantsZh = take(LANG_ZH) !== null;
+  const wantsEn = !wantsZh && take(LANG_EN) !== null;
+  const length = take(LENGTH_EN) ?? take(LENGTH_ZH);
+  const sources = take(SOURCES_EN) ?? take(SOURCES_ZH);
+
+  return {
+    audience,
+    language: wantsZh ? "zh" : wantsEn ? "en" : isChineseText(goal) ? "zh" : "en",
+    explicitLanguage: wantsZh || wantsEn,
+    maxWords: length ? toNumber(length[1] ?? length[2]) : null,
+    minSources: sources ? toNumber(sources[1]) : null,
+    rest: rest.trim(),
+  };
+}
+
+function normaliseAudience(raw: string): string {
+  const words = raw.trim().split(/\s+/);
+  return words.map((w) => (ACRONYM.test(w) ? w.toUpperCase().replace(/S$/, "s") : w.toLowerCase())).join(" ");
+}
+
+function toNumber(raw: string | undefined): number | null {
+  if (!raw) return null;
+  const n = NUMBER_WORDS[raw.toLowerCase()] ?? Number(raw.replace(/,/g, ""));
+  return Number.isFinite(n) && n > 0 ? n : null;
+}
+
+/** The constraint lines the clarifier records, in the goal's language; `readConstraints` parses them back. */
+export function constraintLines(o: GoalOptions): string[] {
+  const zh = o.language === "zh";
+  const lines: string[] = [];
+  if (o.language === "zh") lines.push("Language: Chinese (用中文撰写)");
+  else if (o.explicitLanguage) lines.push("Language: English");
+  if (o.maxWords)
+    lines.push(
+      zh
+        ? `Length: at most ${o.maxWords} words (不超过 ${o.maxWords} 字)`
+        : `Length: at most ${o.maxWords} words`,
+    );
+  if (o.minSources) lines.push(`Sources: cite at least ${o.minSources} documents that were read`);
+  return lines;
+}
+
+/** Options as a later step sees them: the goal's own phrasing, then the recorded constraints. */
+export function readConstraints(goal: string, constraints: readonly string[]): GoalOptions {
+  const fromGoal = parseGoalOptions(goal);
+  const joined = constraints.join(" ; ");
+  const lang = /Language:\s*(Chinese|English)/i.exec(joined)?.[1];
+  const length = /Length:\s*at most\s*(\d+)/i.exec(joined)?.[1];
+  const sources = /Sources:\s*cite at least\s*(\d+)/i.exec(joined)?.[1];
+  const fromConstraints = parseGoalOptions(joined);
+  return {
+    ...fromGoal,
+    language: lang ? (lang.toLowerCase() === "chinese" ? "zh" : "en") : fromGoal.language,
+    maxWords: length ? Number(length) : (fromGoal.maxWords ?? fromConstraints.maxWords),
+    minSources: sources ? Number(sources) : (fromGoal.minSources ?? fromConstraints.minSources),
+  };
+}

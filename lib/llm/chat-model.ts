@@ -1,0 +1,116 @@
+import type { z } from "zod";
+import type { ModelContext } from "./model-context";
+
+/** Why the agent is asking: picks the prompt, the tier and, for the builtin model, the rule set. */
+export type ModelPurpose = ModelContext["purpose"];
+/** `strong` plans and reflects; `fast` executes and assesses. */
+export type ModelTier = "fast" | "strong";
+
+export interface ChatMessage {
+  role: "system" | "user" | "assistant";
+  content: string;
+}
+
+export interface ModelUsage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+  /** USD; 0 when the endpoint's price is unknown or the model is local. */
+  costUsd: number;
+}
+
+interface RequestBase {
+  tier: ModelTier;
+  /** The prompt, rendered from `context` by lib/agent/prompts.ts. */
+  messages: ChatMessage[];
+  /** The same information as `messages`, structured, for models that work by rules. */
+  context: ModelContext;
+  signal?: AbortSignal;
+}
+
+export interface ObjectRequest<T> extends RequestBase {
+  schema: z.ZodType<T>;
+  schemaName: string;
+}
+
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  /** JSON Schema of the tool's input. */
+  parameters: Record<string, unknown>;
+}
+
+export interface ToolCallRequest extends RequestBase {
+  tools: ToolDefinition[];
+}
+
+export interface ModelResponseMeta {
+  model: string;
+  usage: ModelUsage;
+  latencyMs: number;
+  /** The reply as the model sent it (for the debugger), capped. */
+  raw: string;
+  /** The first reply was unusable and one repair round fixed it. */
+  repaired: boolean;
+}
+
+export interface ObjectResponse<T> extends ModelResponseMeta {
+  output: T;
+}
+
+export interface ToolCall {
+  name: string;
+  arguments: unknown;
+}
+
+export interface ToolCallResponse extends ModelResponseMeta {
+  calls: ToolCall[];
+}
+
+export interface ChatModel {
+  /** Shown in the UI and recorded on every model call. */
+  readonly name: string;
+  generateObject<T>(request: ObjectRequest<T>): Promise<ObjectResponse<T>>;
+  callTools(request: ToolCallRequest): Promise<ToolCallResponse>;
+}
+
+export type ModelErrorCode =
+  | "invalid_json"
+  | "schema_violation"
+  | "truncated"
+  | "no_tool_call"
+  | "rate_limited"
+  | "server_error"
+  | "bad_request"
+  | "timeout"
+  | "network"
+  | "aborted";
+
+/** Every failure of a model call, with a code the monitor can act on and whether retrying may help. */
+export class ModelError extends Error {
+  override readonly name = "ModelError";
+  constructor(
+    readonly code: ModelErrorCode,
+    message: string,
+    readonly options: { retryable?: boolean; raw?: string; status?: number; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+  }
+  get retryable(): boolean {
+    return this.options.retryable ?? false;
+  }
+}
+
+export const zeroUsage = (): ModelUsage => ({
+  promptTokens: 0,
+  completionTokens: 0,
+  totalTokens: 0,
+  costUsd: 0,
+});
+
+/** A rough token count for models that report none: ~4 characters a token (CJK: ~1 a character). */
+export function estimateTokens(text: string): number {
+  let cjk = 0;
+  for (const ch of text) if (/[\u3400-\u9fff]/u.test(ch)) cjk++;
+  return Math.ceil((text.length - cjk) / 4) + cjk;
+}

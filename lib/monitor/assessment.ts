@@ -1,0 +1,54 @@
+import { z } from "zod";
+import type { RunState, TaskState } from "../agent/state";
+import { findContradictions } from "../memory/working-memory";
+import { calibrateConfidence, isEmptyOutput } from "./calibrate";
+import { checkCriteria } from "./criteria";
+import type { Assessment } from "./gate";
+import { isRepeating } from "./signals";
+
+/** The model's verdict when rules are undecided; its confidence is capped by the rules'. */
+export const AssessOutput = z.object({
+  accept: z.boolean(),
+  confidence: z.number().min(0).max(1),
+  reason: z.string().min(1),
+});
+export type AssessOutput = z.infer<typeof AssessOutput>;
+
+/** Everything the rules can say about a task's latest result. Pure: recomputing it gives the same answer. */
+export function assessResult(s: RunState, task: TaskState, resultEntryId: string): Assessment {
+  const r = task.result;
+  if (!r) throw new Error(`Task ${task.id} has no result to assess`);
+  if (!r.ok || r.code === "user_answer") {
+    return {
+      ok: r.ok,
+      code: r.code,
+      transient: r.transient,
+      checks: [],
+      confidence: r.ok ? r.confidence : 0,
+      repeating: isRepeating(s, task.lastCallKey),
+      contradictions: [],
+    };
+  }
+  const data = r.artifactId ? s.artifacts[r.artifactId]?.data : undefined;
+  const checks = checkCriteria(task.successCriteria, data);
+  return {
+    ok: true,
+    code: r.code,
+    transient: false,
+    checks,
+    confidence: calibrateConfidence(r.confidence, checks, isEmptyOutput(data)),
+    repeating: isRepeating(s, task.lastCallKey),
+    contradictions: [...new Set(findContradictions(s.memory, r.claims, resultEntryId).map((c) => c.key))],
+  };
+}
+
+/** Signals as short sentences, for the assessed event and the reflection prompt. */
+export function describeSignals(a: Assessment): string[] {
+  const out: string[] = [];
+  if (!a.ok) out.push(`tool failed: ${a.code}${a.transient ? " (transient)" : ""}`);
+  for (const c of a.checks) out.push(`${c.met ? "met" : "unmet"}: ${c.description} (${c.detail})`);
+  if (a.ok) out.push(`calibrated confidence ${a.confidence.toFixed(2)}`);
+  if (a.repeating) out.push("repetition: same call and same result 3 times");
+  for (const k of a.contradictions) out.push(`contradiction on "${k}"`);
+  return out;
+}

@@ -1,0 +1,34 @@
+import type { RunState } from "../agent/state";
+
+/**
+ * The same call (tool + normalised arguments) returned the same result `n` times among the recent
+ * calls. Calls of other tasks may interleave (batches run in parallel), so this counts, not scans.
+ */
+export function isRepeating(state: RunState, key: string | null, n = 3): boolean {
+  if (!key) return false;
+  const same = state.recentCalls.filter((c) => c.key === key);
+  const last = same[same.length - 1];
+  return !!last && same.filter((c) => c.result === last.result).length >= n;
+}
+
+/** Iterations since a task last succeeded. */
+export function iterationsWithoutProgress(state: RunState): number {
+  return state.iteration - state.lastProgressIteration;
+}
+
+export interface BudgetBreach {
+  budget: "iterations" | "toolCalls" | "tokens" | "wallMs";
+  limit: number;
+  used: number;
+}
+
+export function budgetBreach(state: RunState, now: number): BudgetBreach | null {
+  const b = state.config.budgets;
+  const c = state.counters;
+  if (c.iterations >= b.iterations) return { budget: "iterations", limit: b.iterations, used: c.iterations };
+  if (c.toolCalls >= b.toolCalls) return { budget: "toolCalls", limit: b.toolCalls, used: c.toolCalls };
+  if (c.tokens >= b.tokens) return { budget: "tokens", limit: b.tokens, used: c.tokens };
+  const elapsed = state.startedAt === null ? 0 : now - state.startedAt;
+  if (elapsed >= b.wallMs) return { budget: "wallMs", limit: b.wallMs, used: elapsed };
+  return null;
+}

@@ -1,0 +1,73 @@
+import { z } from "zod";
+
+/**
+ * A success criterion that a rule can check against a tool's output, without a model.
+ * `field` is a dotted path into the output (`results`, `facts`, `report.markdown`).
+ */
+export const Criterion = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("min_count"),
+    field: z.string().min(1),
+    min: z.number().int().min(1),
+    description: z.string().optional(),
+  }),
+  z.object({ kind: z.literal("non_empty"), field: z.string().min(1), description: z.string().optional() }),
+  z.object({
+    kind: z.literal("matches"),
+    field: z.string().min(1),
+    pattern: z.string().min(1).max(200),
+    description: z.string().optional(),
+  }),
+  z.object({
+    kind: z.literal("includes_all"),
+    field: z.string().min(1),
+    values: z.array(z.string().min(1)).min(1),
+    description: z.string().optional(),
+  }),
+]);
+export type Criterion = z.infer<typeof Criterion>;
+
+export const TaskSpec = z.object({
+  id: z.string().min(1).max(64),
+  title: z.string().min(1).max(200),
+  tool: z.string().min(1),
+  /** Tool input fixed by the planner; the executor completes it from upstream results. */
+  input: z.record(z.string(), z.unknown()).default({}),
+  dependencies: z.array(z.string()).default([]),
+  successCriteria: z.array(Criterion),
+  expectedOutput: z.string().max(500).default(""),
+  /** The task whose output is the run's deliverable. */
+  deliverable: z.boolean().default(false),
+});
+export type TaskSpec = z.infer<typeof TaskSpec>;
+
+export const TaskGraph = z.object({
+  rationale: z.string().max(2000).default(""),
+  tasks: z.array(TaskSpec),
+});
+export type TaskGraph = z.infer<typeof TaskGraph>;
+
+/** The clarified goal: what to deliver, to whom, under which constraints, judged how. */
+export const GoalSpec = z.object({
+  deliverable: z.string().min(1),
+  audience: z.string().min(1),
+  constraints: z.array(z.string()).default([]),
+  acceptanceCriteria: z.array(z.string()).default([]),
+  /** Terms the research must cover (entities, facets). */
+  topics: z.array(z.string()).default([]),
+  compare: z.boolean().default(false),
+});
+export type GoalSpec = z.infer<typeof GoalSpec>;
+
+export const Clarification = z.object({
+  /** Null when the goal is too vague to plan: then `question` must be asked. */
+  spec: GoalSpec.nullable(),
+  question: z
+    .object({ prompt: z.string().min(1), choices: z.array(z.string()).default([]) })
+    .nullable()
+    .default(null),
+  reason: z.string().default(""),
+});
+export type Clarification = z.infer<typeof Clarification>;
+
+export const taskGraphJsonSchema = () => z.toJSONSchema(TaskGraph, { io: "input" });

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { TaskSpec } from "./plan-schema";
+
+/** A local change to the plan around one failed task: preferred over a full replan. */
+export const RepairProposal = z.object({
+  action: z.enum(["insert_fix_task", "rewrite_task", "skip_task"]),
+  /** The fix task to insert, or the rewritten task (same id as the failed one). */
+  task: TaskSpec.nullable().default(null),
+  /**
+   * For insert_fix_task: true, the fix task replaces the failed one and its dependents are rerouted
+   * to it; false, the fix task runs first and the failed task is retried after it.
+   */
+  replaceFailed: z.boolean().default(true),
+  reason: z.string().min(1),
+});
+export type RepairProposal = z.infer<typeof RepairProposal>;
+
+export class RepairError extends Error {
+  override readonly name = "RepairError";
+}
+
+/** The whole graph after a local repair of `failedId`; done tasks are carried over untouched. */
+export function applyRepair(
+  tasks: readonly TaskSpec[],
+  failedId: string,
+  proposal: RepairProposal,
+): TaskSpec[] {
+  const failed = tasks.find((t) => t.id === failedId);
+  if (!failed) throw new RepairError(`Task "${failedId}" is not in the plan.`);
+  switch (proposal.action) {
+    case "rewrite_task": {
+      const t = proposal.task;
+      if (!t) throw new RepairError("rewrite_task needs the rewritten task.");
+      if (t.id !== failedId)
+        throw new RepairError(`rewrite_task must keep the id "${failedId}", got "${t.id}".`);
+      return tasks.map((x) => (x.id === failedId ? { ...t, deliverable: failed.deliverable } : x));
+    }
+    case "skip_task": {
+      if (failed.deliverable) throw new RepairError("The deliverable task cannot be skipped.");
+      return tasks
+        .filter((x) => x.id !== failedId)
+        .map((x) => ({ ...x, dependencies: x.dependencies.filter((d) => d !== failedId) }));
+    }
+    case "insert_fix_task": {
+      const fix = proposal.task;
+      if (!fix) throw new RepairError("insert_fix_task needs the fix task.");
+      if (tasks.some((x) => x.id === fix.id)) throw new RepairError(`Task id "${fix.id}" already exists.`);
+      if (!proposal.replaceFailed) {
+        return [
+          ...tasks.map((x) => (x.id === failedId ? { ...x, dependencies: [...x.dependencies, fix.id] } : x)),
+          { ...fix, deliverable: false },
+        ];
+      }
+      const rerouted = tasks
+        .filter((x) => x.id !== failedId)
+        .map((x) => ({ ...x, dependencies: x.dependencies.map((d) => (d === failedId ? fix.id : d)) }));
+      return [...rerouted, { ...fix, deliverable: failed.deliverable }];
+    }
+  }
+}
+
+/** The graph after a replan: done tasks kept as they are, the new remaining tasks after them. */
+export function mergeReplan(done: readonly TaskSpec[], remaining: readonly TaskSpec[]): TaskSpec[] {
+  const doneIds = new Set(done.map((t) => t.id));
+  return [...done, ...remaining.filter((t) => !doneIds.has(t.id))];
+}

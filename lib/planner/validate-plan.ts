@@ -1,0 +1,119 @@
+import type { PlanViolation } from "../llm/model-context";
+import type { TaskSpec } from "./plan-schema";
+
+export interface ValidationContext {
+  knownTools: ReadonlySet<string>;
+  maxTasks: number;
+  /** Tasks already done: a new graph may depend on them but must not redefine them. */
+  doneIds?: ReadonlySet<string>;
+}
+
+/**
+ * Check a task graph by rule, without a model. Returns every violation, so a repair prompt can
+ * name exactly what is wrong and nothing else.
+ */
+export function validatePlan(tasks: readonly TaskSpec[], ctx: ValidationContext): PlanViolation[] {
+  const v: PlanViolation[] = [];
+  const done = ctx.doneIds ?? new Set<string>();
+  if (tasks.length === 0) v.push({ rule: "non_empty", message: "The plan has no tasks." });
+  if (tasks.length > ctx.maxTasks) {
+    v.push({
+      rule: "max_tasks",
+      message: `The plan has ${tasks.length} tasks; at most ${ctx.maxTasks} are allowed.`,
+    });
+  }
+  const ids = new Set<string>();
+  for (const t of tasks) {
+    if (ids.has(t.id))
+      v.push({ rule: "unique_ids", taskId: t.id, message: `Task id "${t.id}" is used twice.` });
+    ids.add(t.id);
+    if (done.has(t.id)) {
+      v.push({
+        rule: "keep_done",
+        taskId: t.id,
+        message: `Task "${t.id}" is already done and must not be redefined.`,
+      });
+    }
+  }
+  for (const t of tasks) {
+    if (!ctx.knownTools.has(t.tool)) {
+      v.push({
+        rule: "known_tool",
+        taskId: t.id,
+        message: `Task "${t.id}" uses unknown tool "${t.tool}"; use one of: ${[...ctx.knownTools].join(", ")}.`,
+      });
+    }
+    if (t.successCriteria.length === 0) {
+      v.push({ rule: "criteria", taskId: t.id, message: `Task "${t.id}" has no success criteria.` });
+    }
+    for (const c of t.successCriteria) {
+      if (c.kind === "matches" && !isValidRegex(c.pattern)) {
+        v.push({
+          rule: "criteria",
+          taskId: t.id,
+          message: `Task "${t.id}" has an invalid pattern "${c.pattern}".`,
+        });
+      }
+    }
+    for (const d of t.dependencies) {
+      if (d === t.id) v.push({ rule: "acyclic", taskId: t.id, message: `Task "${t.id}" depends on itself.` });
+      else if (!ids.has(d) && !done.has(d)) {
+        v.push({
+          rule: "dependencies_exist",
+          taskId: t.id,
+          message: `Task "${t.id}" depends on unknown task "${d}".`,
+        });
+      }
+    }
+  }
+  const cycle = findCycle(tasks);
+  if (cycle)
+    v.push({ rule: "acyclic", taskId: cycle[0], message: `The plan has a cycle: ${cycle.join(" → ")}.` });
+  const deliverables = tasks.filter((t) => t.deliverable);
+  if (deliverables.length !== 1) {
+    v.push({
+      rule: "deliverable",
+      message:
+        deliverables.length === 0
+          ? "No task is marked as the deliverable (the final report)."
+          : `${deliverables.length} tasks are marked as the deliverable; exactly one must be.`,
+    });
+  }
+  return v;
+}
+
+function isValidRegex(pattern: string): boolean {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A dependency cycle as a list of ids (first repeated at the end), or null. */
+export function findCycle(tasks: readonly TaskSpec[]): string[] | null {
+  const deps = new Map(tasks.map((t) => [t.id, t.dependencies]));
+  const state = new Map<string, 1 | 2>();
+  const stack: string[] = [];
+  const visit = (id: string): string[] | null => {
+    const s = state.get(id);
+    if (s === 2) return null;
+    if (s === 1) return [...stack.slice(stack.indexOf(id)), id];
+    state.set(id, 1);
+    stack.push(id);
+    for (const d of deps.get(id) ?? []) {
+      if (d === id || !deps.has(d)) continue;
+      const c = visit(d);
+      if (c) return c;
+    }
+    stack.pop();
+    state.set(id, 2);
+    return null;
+  };
+  for (const t of tasks) {
+    const c = visit(t.id);
+    if (c) return c;
+  }
+  return null;
+}
