@@ -1,5 +1,5 @@
 import { Clarification } from "../planner/plan-schema";
-import { entryIds, specEntries } from "./memory-entries";
+import { specEntries } from "./memory-entries";
 import { askObject } from "./model-call";
 import type { RunContext } from "./run-context";
 
@@ -13,7 +13,7 @@ export async function clarifyGoal(ctx: RunContext): Promise<void> {
   const s = ctx.state;
   if (s.spec) {
     // Resumed right after goal.clarified: finish writing the spec into memory.
-    if (!s.memory.entries[entryIds.goal]?.extra.criteria) await specEntries(ctx, s.spec);
+    await specEntries(ctx, s.spec);
     return;
   }
   const answered = Object.values(s.questions)

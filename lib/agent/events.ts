@@ -206,6 +206,8 @@ export const RunEvent = z.discriminatedUnion("type", [
     taskIds: z.array(taskId),
     by: z.string(),
     reason: z.string(),
+    /** What the re-run tasks do differently. */
+    hint: z.string().default(""),
   }),
   e("question.asked", {
     questionId: z.string(),

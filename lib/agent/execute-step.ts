@@ -47,8 +47,9 @@ export function renderForTask(s: RunState, task: TaskState): string {
     budgetChars: s.config.promptBudgetChars,
     focus: `${task.id}: ${task.title} [${task.tool}]`,
     progress: { done: tasks.filter(isSettled).length, total: tasks.length },
+    // Not by status: tasks of a batch start in any order, and the prompt must not depend on it.
     pending: tasks
-      .filter((t) => t.status === "pending" || t.status === "ready")
+      .filter((t) => !isSettled(t) && t.status !== "failed" && t.id !== task.id && !s.batch?.includes(t.id))
       .map((t) => `${t.id}: ${t.title}`),
   });
 }

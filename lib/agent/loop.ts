@@ -2,8 +2,8 @@ import { budgetBreach, iterationsWithoutProgress } from "../monitor/signals";
 import { clarifyGoal } from "./clarify-step";
 import { Goal, RunConfig, type RunConfigInput } from "./config";
 import type { RunEvent } from "./events";
-import { readyTasks, runBatch, startIteration } from "./iteration";
-import { entry, entryIds } from "./memory-entries";
+import { runBatch, startIteration } from "./iteration";
+import { addOnce, entry, entryIds, specEntries } from "./memory-entries";
 import { planTasks, syncSubtasks } from "./plan-step";
 import { replay } from "./reducer";
 import { RunContext } from "./run-context";
@@ -38,10 +38,6 @@ export async function createRun(deps: AgentDeps, input: StartRunInput): Promise<
     config: config.data,
     model: deps.model.name,
     parentRunId: input.parentRunId ?? null,
-  });
-  await ctx.emit({
-    type: "memory.added",
-    entry: entry(ctx, { id: entryIds.goal, kind: "goal", content: goal.data, priority: 5, source: "user" }),
   });
   return ctx;
 }
@@ -108,10 +104,15 @@ async function step(ctx: RunContext): Promise<boolean> {
     });
     return false;
   }
-  if (!s.spec || !s.memory.entries[entryIds.goal]?.extra.criteria) {
+  if (!s.spec) {
+    await addOnce(
+      ctx,
+      entry(ctx, { id: entryIds.goal, kind: "goal", content: s.goal, priority: 5, source: "user" }),
+    );
     await clarifyGoal(ctx);
     return true;
   }
+  await specEntries(ctx, s.spec);
   if (s.plans.length === 0) {
     if (
       (await planTasks(ctx, "initial", "goal_clarified", "")) === "failed" &&
@@ -182,8 +183,18 @@ async function stuck(ctx: RunContext): Promise<boolean> {
  */
 export async function drive(ctx: RunContext): Promise<RunState> {
   try {
-    while (await step(ctx)) {
-      if (readyTasks(ctx.state).length === 0 && !ctx.state.batch && ctx.state.status === "waiting") break;
+    for (;;) {
+      const before = ctx.state.seq;
+      if (!(await step(ctx))) break;
+      if (ctx.state.seq === before) {
+        // A step that records nothing would repeat forever: stop loudly instead.
+        await ctx.emit({
+          type: "run.failed",
+          code: "internal",
+          reason: "The loop made no progress; stopped to avoid spinning.",
+        });
+        break;
+      }
     }
   } catch (e) {
     if (!ctx.cancelled || isTerminal(ctx.state.status)) throw e;

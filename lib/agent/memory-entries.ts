@@ -36,16 +36,18 @@ export async function addOnce(ctx: RunContext, e: MemoryEntry): Promise<void> {
   await ctx.emit({ type: "memory.added", entry: e });
 }
 
+/** Write the clarified spec into memory: the goal's criteria and one constraint entry each. Idempotent. */
 export async function specEntries(ctx: RunContext, spec: GoalSpec): Promise<void> {
-  await ctx.emit({
-    type: "memory.updated",
-    id: entryIds.goal,
-    patch: {
-      content: `${ctx.state.goal} — deliver ${spec.deliverable} for ${spec.audience}`,
-      extra: { criteria: spec.acceptanceCriteria },
-    },
-    reason: "goal clarified",
-  });
+  if (!ctx.state.memory.entries[entryIds.goal]?.extra.criteria)
+    await ctx.emit({
+      type: "memory.updated",
+      id: entryIds.goal,
+      patch: {
+        content: `${ctx.state.goal} — deliver ${spec.deliverable} for ${spec.audience}`,
+        extra: { criteria: spec.acceptanceCriteria },
+      },
+      reason: "goal clarified",
+    });
   for (const [i, c] of spec.constraints.entries()) {
     await addOnce(
       ctx,

@@ -1,11 +1,5 @@
-import { type Draft, produce } from "immer";
-import {
-  addEntry,
-  applyConfidence,
-  removeEntries,
-  snapshotMemory,
-  updateEntry,
-} from "../memory/working-memory";
+import { current, type Draft, isDraft, produce } from "immer";
+import { addEntry, applyConfidence, removeEntries, updateEntry } from "../memory/working-memory";
 import type { TaskSpec } from "../planner/plan-schema";
 import type { EventOf, RunEvent } from "./events";
 import { initialState, type RunState, type TaskState } from "./state";
@@ -147,6 +141,8 @@ function apply(s: Draft<RunState>, ev: RunEvent) {
       s.counters.repairs += 1;
       if (s.tasks[ev.taskId]) {
         const t = s.tasks[ev.taskId] as TaskState;
+        // A repair is a change of direction: earlier repeats of its call no longer count as a loop.
+        s.recentCalls = s.recentCalls.filter((c) => c.key !== t.lastCallKey);
         t.repairs += 1;
         t.pending = null;
         t.settledIn = s.iteration;
@@ -160,6 +156,7 @@ function apply(s: Draft<RunState>, ev: RunEvent) {
       installGraph(s, ev.tasks, "replan", ev.version, "dropped by replan");
       Object.assign(s.plans[s.plans.length - 1] as object, { trigger: ev.trigger, reason: ev.reason });
       s.counters.replans += 1;
+      s.recentCalls = [];
       s.lastProgressIteration = s.iteration;
       for (const t of Object.values(s.tasks)) {
         t.pending = null;
@@ -270,7 +267,19 @@ function apply(s: Draft<RunState>, ev: RunEvent) {
       s.snapshots[ev.snapshotId] = { iteration: ev.iteration, seq: ev.seq, memory: ev.memory };
       return;
     case "reflection":
-      s.reflections.push({ ...ev, effective: null });
+      s.reflections.push({
+        seq: ev.seq,
+        taskId: ev.taskId,
+        attempt: ev.attempt,
+        trigger: ev.trigger,
+        answers: ev.answers,
+        action: ev.action,
+        conclusion: ev.conclusion,
+        repeated: ev.repeated,
+        hint: ev.hint,
+        question: ev.question,
+        effective: null,
+      });
       s.counters.reflections += 1;
       if (task) {
         task.reflections += 1;
@@ -300,7 +309,7 @@ function apply(s: Draft<RunState>, ev: RunEvent) {
       return;
     case "rollback": {
       const snap = s.snapshots[ev.snapshotId];
-      if (snap) s.memory = snapshotMemory(snap.memory);
+      if (snap) s.memory = isDraft(snap.memory) ? current(snap.memory) : snap.memory;
       for (const id of ev.taskIds) {
         const t = s.tasks[id];
         if (!t) continue;
@@ -311,6 +320,7 @@ function apply(s: Draft<RunState>, ev: RunEvent) {
         t.pending = null;
         t.confidence = null;
         t.settledIn = s.iteration;
+        t.hint = ev.hint;
       }
       s.counters.rollbacks += 1;
       return;
@@ -397,7 +407,15 @@ function onAnswered(s: Draft<RunState>, ev: EventOf<"question.answered">) {
   const stillOpen = Object.values(s.questions).some((x) => x.status === "pending");
   if (s.status === "waiting" && !stillOpen) s.status = "running";
   const task = q.taskId ? s.tasks[q.taskId] : undefined;
-  if (task && task.status === "waiting") task.status = "pending";
+  if (task?.status === "waiting") {
+    // The answer is the next attempt's input: the task runs again with it.
+    task.status = "pending";
+    if (task.result) {
+      task.attempt += 1;
+      task.result = null;
+      task.tries = 0;
+    }
+  }
 }
 
 /** Pure and total: an event that does not apply to the state leaves it unchanged. */

@@ -208,7 +208,8 @@ async function rollback(ctx: RunContext, id: string, reason: string): Promise<vo
     .filter((x) => x !== id && s.tasks[x]?.status === "succeeded")
     .map((x) => s.memory.entries[entryIds.result(x, s.tasks[x]?.attempt ?? 0)])
     .filter((e) => !!e);
-  await ctx.emit({ type: "rollback", snapshotId, taskIds: [id], by: "monitor", reason });
+  const hint = s.reflections.filter((r) => r.taskId === id).at(-1)?.hint ?? "";
+  await ctx.emit({ type: "rollback", snapshotId, taskIds: [id], by: "monitor", reason, hint });
   for (const e of keep) await addOnce(ctx, e);
 }
 

@@ -51,17 +51,26 @@ export function renderMemory(memory: MemoryState, opts: RenderOptions): string {
 
   const out = [...head];
   const used = out.join("\n").length;
-  let dropped = 0;
   const body = ["## Memory (by priority, then recency)"];
+  // Length of the output with the body so far plus one more line of `extra` characters.
+  const withLine = (extra: number) => used + 1 + body.join("\n").length + 1 + extra;
+  const note = (n: number) => `(${n} lower-priority or low-confidence entries left out)`;
+  let dropped = 0;
   for (const e of rest) {
     const l = line(e);
-    if (used + body.join("\n").length + l.length + 1 > opts.budgetChars) {
+    // Once anything ranked above is left out, low-confidence entries go too: they never take its place.
+    if ((dropped > 0 && e.confidence < low) || withLine(l.length) > opts.budgetChars) {
       dropped++;
       continue;
     }
     body.push(l);
   }
+  // The count of left-out entries is part of the prompt too: make room for it.
+  while (dropped > 0 && body.length > 1 && withLine(note(dropped).length) > opts.budgetChars) {
+    body.pop();
+    dropped++;
+  }
   if (body.length > 1) out.push(...body);
-  if (dropped > 0) out.push(`(${dropped} lower-priority or low-confidence entries left out)`);
+  if (dropped > 0) out.push(note(dropped));
   return out.join("\n");
 }

@@ -84,7 +84,8 @@ export function validatePlan(tasks: readonly TaskSpec[], ctx: ValidationContext)
 
 function isValidRegex(pattern: string): boolean {
   try {
-    new RegExp(pattern);
+    // The flags checkCriterion uses: with "u" some patterns that are valid without it throw.
+    new RegExp(pattern, "iu");
     return true;
   } catch {
     return false;

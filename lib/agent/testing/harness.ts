@@ -81,7 +81,25 @@ export function workTool(behaviours: Record<string, Behaviour> = {}) {
       };
     },
   };
-  return { tool, executions, spans };
+  /**
+   * Bring the simulated world up to date with recorded events (transient failures already
+   * suffered), as the real world would be after a crash and restart.
+   */
+  const catchUp = (events: readonly RunEvent[]) => {
+    const args = new Map<string, { key: string; variant?: string }>();
+    for (const e of events) {
+      if (e.type === "tool.called" && e.tool === "work")
+        args.set(`${e.taskId}:${e.attempt}:${e.try}`, e.args as never);
+      if (e.type === "tool.returned" && e.tool === "work" && e.result.transient) {
+        const a = args.get(`${e.taskId}:${e.attempt}:${e.try}`);
+        if (!a) continue;
+        const id = a.variant ? `${a.key}:${a.variant}` : a.key;
+        const b = behaviours[id] ?? behaviours[a.key] ?? {};
+        failuresLeft.set(id, (failuresLeft.get(id) ?? b.transient ?? 0) - 1);
+      }
+    }
+  };
+  return { tool, executions, spans, catchUp };
 }
 
 export const reportTool: AnyTool = {

@@ -78,9 +78,15 @@ export function parseGoalOptions(goal: string): GoalOptions {
   };
 }
 
+/** "cto" → "the CTO", "ctos" → "CTOs", "Executives" → "executives". */
 function normaliseAudience(raw: string): string {
   const words = raw.trim().split(/\s+/);
-  return words.map((w) => (ACRONYM.test(w) ? w.toUpperCase().replace(/S$/, "s") : w.toLowerCase())).join(" ");
+  const text = words
+    .map((w) => (ACRONYM.test(w) ? w.toUpperCase().replace(/S$/, "s") : w.toLowerCase()))
+    .join(" ");
+  const singularRole =
+    /^(?:CTO|CEO|CFO|CIO|CISO|VP|board(?: of directors)?|leadership(?: team)?|management|c-suite)$/i;
+  return singularRole.test(text) ? `the ${text}` : text;
 }
 
 function toNumber(raw: string | undefined): number | null {

@@ -80,19 +80,19 @@ export function tokens(text: string): Token[] {
     const start = seg.index;
     const end = start + seg.segment.length;
     if (seg.isWordLike) {
-      const prev = out.at(-1);
-      const hyphen = segments[i - 1];
+      const hyphen = out.at(-1);
+      const prev = out.at(-2);
       const joinable =
+        hyphen?.text === "-" &&
         prev?.kind === "word" &&
         !prev.cjk &&
         !isCjk(seg.segment) &&
-        hyphen?.segment === "-" &&
-        prev.end === hyphen.index &&
-        hyphen.index + 1 === start;
+        prev.end === hyphen.start &&
+        hyphen.end === start;
       if (joinable && prev) {
         prev.text = text.slice(prev.start, end);
         prev.end = end;
-        out.splice(out.length - 2, 1);
+        out.pop();
       } else {
         out.push({ text: seg.segment, kind: "word", cjk: isCjk(seg.segment), start, end });
       }
@@ -104,13 +104,20 @@ export function tokens(text: string): Token[] {
   return out;
 }
 
-/** A crude English stem, enough that "failures" meets "failure" and "costs" meets "cost". */
+/**
+ * A crude English stem, applied to both sides of every comparison: enough that "failures" meets
+ * "failure", "pricing" meets "price" and "sizes" meets "size".
+ */
 export function stem(word: string): string {
-  const w = word.toLowerCase();
+  let w = word.toLowerCase();
   if (isCjk(w) || w.length <= 3) return w;
-  if (w.endsWith("ies") && w.length > 4) return `${w.slice(0, -3)}y`;
-  if (w.endsWith("sses")) return w.slice(0, -2);
-  if (w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us")) return w.slice(0, -1);
+  if (w.endsWith("ies") && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (w.endsWith("sses")) w = w.slice(0, -2);
+  else if (w.endsWith("s") && !/(?:ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  if (w.endsWith("ing") && w.length > 5) w = w.slice(0, -3);
+  else if (w.endsWith("ed") && w.length > 4) w = w.slice(0, -2);
+  if (/([b-df-hj-np-tv-z])\1$/.test(w) && !/(?:ll|ss|zz)$/.test(w)) w = w.slice(0, -1);
+  if (w.endsWith("e") && w.length > 4) w = w.slice(0, -1);
   return w;
 }
 

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { Clarification } from "../../planner/plan-schema";
+import { clarify } from "./clarify";
+
+const run = (goal: string, answers: { prompt: string; answer: string }[] = []) =>
+  Clarification.parse(clarify({ purpose: "clarify", goal, answers }));
+
+describe("clarify", () => {
+  it.each(["help me", "do some research", "report", "帮我做个研究"])(
+    "asks what to research for the vague goal %j",
+    (goal) => {
+      const c = run(goal);
+      expect(c.spec).toBeNull();
+      expect(c.question?.prompt).toBeTruthy();
+      expect(c.question?.choices.length).toBeGreaterThanOrEqual(2);
+      expect(c.question?.choices.length).toBeLessThanOrEqual(4);
+    },
+  );
+
+  it("asks about the one term a too-short goal gives, with choices built from it", () => {
+    const c = run("Loomwork");
+    expect(c.spec).toBeNull();
+    expect(c.question?.prompt).toContain("Loomwork");
+    expect(c.question?.choices.every((choice) => choice.includes("Loomwork"))).toBe(true);
+  });
+
+  it("plans once the user has answered the question", () => {
+    const c = run("help me", [
+      { prompt: "What should I research?", answer: "Project X pricing and market share" },
+    ]);
+    expect(c.spec?.topics).toEqual(expect.arrayContaining(["Project X", "pricing", "market share"]));
+  });
+
+  it("detects a comparison with both entities, the audience and checkable criteria", () => {
+    const c = run("Compare Loomwork and Relaywright on task success, cost and failure modes for the CTO");
+    expect(c.spec?.compare).toBe(true);
+    expect(c.spec?.topics.slice(0, 2)).toEqual(["Loomwork", "Relaywright"]);
+    expect(c.spec?.topics).toEqual(expect.arrayContaining(["task success", "cost", "failure modes"]));
+    expect(c.spec?.audience).toBe("the CTO");
+    expect(c.spec?.acceptanceCriteria).toContain("Names Loomwork and Relaywright");
+    expect(c.spec?.acceptanceCriteria.some((a) => /cites at least 2/i.test(a))).toBe(true);
+  });
+
+  it.each([
+    ["Loomwork vs Relaywright: which is cheaper?", ["Loomwork", "Relaywright"]],
+    ["compare postgres and mysql for analytics", ["postgres", "mysql"]],
+    ["比较华为和小米的市场份额", ["华为", "小米"]],
+  ])("finds the compared entities in %j", (goal, entities) => {
+    const c = run(goal);
+    expect(c.spec?.compare).toBe(true);
+    expect(c.spec?.topics.slice(0, 2)).toEqual(entities);
+  });
+
+  it("reads 'which … best' as a comparison", () => {
+    expect(run("Which agent framework handles tool failures best?").spec?.compare).toBe(true);
+  });
+
+  it("handles a Chinese goal: Chinese topics, language constraint, Chinese deliverable", () => {
+    const c = run("对比 Loomwork 和 Relaywright 的任务成功率和成本");
+    expect(c.spec?.compare).toBe(true);
+    expect(c.spec?.topics).toEqual(["Loomwork", "Relaywright", "任务成功率", "成本"]);
+    expect(c.spec?.constraints.join(" ")).toMatch(/Chinese/);
+    expect(c.spec?.deliverable).toMatch(/对比报告/);
+  });
+
+  it("turns length, source and language requests into constraints, not topics", () => {
+    const c = run(
+      "Project X market size and growth in Asia-Pacific for executives, under 400 words, at least 3 sources, in Chinese",
+    );
+    expect(c.spec?.topics).toEqual(["Project X", "market size", "growth", "Asia-Pacific"]);
+    expect(c.spec?.audience).toBe("executives");
+    expect(c.spec?.constraints).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/Language: Chinese/),
+        expect.stringMatching(/at most 400 words/),
+        expect.stringMatching(/at least 3 documents/),
+      ]),
+    );
+    expect(c.spec?.acceptanceCriteria.join(" ")).toMatch(/3/);
+  });
+
+  it("does not take a capitalised common word at the start for a name", () => {
+    const c = run("Market size of Project X in 2025");
+    expect(c.spec?.topics).toEqual(["market size", "Project X"]);
+  });
+
+  it("gives different specs for different goals", () => {
+    expect(run("Project X regulation in China").spec).not.toEqual(run("Project X pricing in Japan").spec);
+  });
+});

@@ -1,0 +1,127 @@
+import type { Clarification, GoalSpec } from "../../planner/plan-schema";
+import type { ModelContext } from "../model-context";
+import { constraintLines, type GoalOptions, parseGoalOptions } from "./goal-options";
+import { parseGoalTerms } from "./goal-terms";
+import { joinList, truncate } from "./text";
+
+type ClarifyContext = Extract<ModelContext, { purpose: "clarify" }>;
+
+const MAX_TOPICS = 8;
+const DEFAULT_MIN_SOURCES = 2;
+
+/**
+ * Goal → GoalSpec by rule. A goal with fewer than two content words ("help me", "report") cannot
+ * be planned, so the spec is null and a question goes to the user; once they answered, a single
+ * content word is enough, since asking again would only go round in circles.
+ */
+export function clarify(ctx: ClarifyContext): Clarification {
+  const text = [ctx.goal, ...ctx.answers.map((a) => a.answer)].join(" \n ");
+  const options = parseGoalOptions(text);
+  const terms = parseGoalTerms(options.rest);
+  const zh = options.language === "zh";
+  const needed = ctx.answers.length > 0 ? 1 : 2;
+
+  if (terms.contentWords < needed || terms.names.length + terms.aspects.length === 0) {
+    const known = [...terms.names, ...terms.aspects][0] ?? null;
+    return {
+      spec: null,
+      question: { prompt: vaguePrompt(zh, known), choices: exampleChoices(zh, known) },
+      reason: `The goal names ${terms.contentWords} content word${terms.contentWords === 1 ? "" : "s"}; at least ${needed} are needed to plan research.`,
+    };
+  }
+
+  const entities = terms.compare ? terms.entities : [];
+  // Entities first (the planner's facets when comparing), otherwise the goal's own order.
+  const topics = (entities.length >= 2 ? [...entities, ...terms.aspects] : terms.ordered).slice(
+    0,
+    MAX_TOPICS,
+  );
+  const compare = terms.compare;
+  const spec: GoalSpec = {
+    deliverable: deliverable(zh, entities, topics, terms.aspects),
+    audience: options.audience ?? "analysts",
+    constraints: constraintLines(options),
+    acceptanceCriteria: acceptance(options, entities),
+    topics,
+    compare,
+  };
+  const detected = [
+    compare
+      ? `comparison of ${entities.length >= 2 ? joinList(entities, false) : "options"}`
+      : "research report",
+    `topics: ${topics.join(", ")}`,
+    `audience: ${spec.audience}${options.audience ? "" : " (default)"}`,
+    ...(spec.constraints.length ? [`constraints: ${spec.constraints.join("; ")}`] : []),
+  ];
+  return { spec, question: null, reason: `Detected a ${detected.join("; ")}.` };
+}
+
+function deliverable(zh: boolean, entities: string[], topics: string[], aspects: string[]): string {
+  if (entities.length >= 2) {
+    const on = aspects.length ? (zh ? `（${aspects.join("、")}）` : ` on ${joinList(aspects, false)}`) : "";
+    return zh
+      ? `一份带引用的对比报告：${joinList(entities, true)}${on}`
+      : `A cited comparison report of ${joinList(entities, false)}${on}`;
+  }
+  return zh
+    ? `一份带引用的研究报告：${topics.join("、")}`
+    : `A cited research report on ${truncate(joinList(topics, false), 200)}`;
+}
+
+/** Statements a reviewer (or a rule) can check against the finished report. */
+function acceptance(o: GoalOptions, entities: string[]): string[] {
+  const zh = o.language === "zh";
+  const sources = Math.max(DEFAULT_MIN_SOURCES, o.minSources ?? 0);
+  const lines = [
+    zh ? `引用至少 ${sources} 份已阅读的文档` : `Cites at least ${sources} documents that were read`,
+  ];
+  if (entities.length >= 2) {
+    lines.push(zh ? `报告提及：${entities.join("、")}` : `Names ${joinList(entities, false)}`);
+    lines.push(zh ? "每个对比对象各有一节" : `Has a section for each of ${joinList(entities, false)}`);
+  }
+  lines.push(zh ? "结尾列出参考来源（Sources）" : "Ends with a Sources list");
+  if (zh) lines.push("使用中文撰写");
+  if (o.maxWords) lines.push(zh ? `不超过 ${o.maxWords} 字` : `Stays under ${o.maxWords} words`);
+  return lines;
+}
+
+function vaguePrompt(zh: boolean, known: string | null): string {
+  if (known) {
+    return zh
+      ? `关于「${known}」，报告应该研究哪些方面？`
+      : `What should the report find out about "${known}"? Name the aspects you care about.`;
+  }
+  return zh
+    ? "您想研究什么？请说明对象（产品、公司、市场或技术）以及想了解的方面。"
+    : "What should I research? Name the subject (a product, company, market or technology) and what you want to know about it.";
+}
+
+/** Example answers; built from the one term the goal did give, when there is one. */
+function exampleChoices(zh: boolean, known: string | null): string[] {
+  if (known) {
+    return zh
+      ? [
+          `${known}：概况与关键数据`,
+          `${known}：市场规模与增长`,
+          `对比 ${known} 与主要替代方案`,
+          `${known}：风险与监管`,
+        ]
+      : [
+          `${known}: overview and key figures`,
+          `${known}: market size and growth`,
+          `Compare ${known} with its main alternatives`,
+          `${known}: risks and regulation`,
+        ];
+  }
+  return zh
+    ? [
+        "某个产品或行业的市场概况：规模、增长与主要厂商",
+        "对比两个或多个具名的产品、公司或框架",
+        "某个行业的监管、风险或采用情况",
+      ]
+    : [
+        "A market overview of a product or industry: size, growth and leading vendors",
+        "A comparison of two or more named products, companies or frameworks",
+        "Regulation, risks or adoption in a given industry",
+      ];
+}

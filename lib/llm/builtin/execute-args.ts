@@ -1,0 +1,113 @@
+import type { ToolCall } from "../chat-model";
+import type { ModelContext } from "../model-context";
+import { hintedPhrase } from "./broaden";
+import { isWeakSource } from "./evidence";
+import { facetOfTask, researchFrame } from "./frame";
+import { renderComparison, renderDraft } from "./markdown";
+import { DRAFT_PATH, TABLE_PATH } from "./plan-tasks";
+import { buildReport, type ReportContent } from "./report-content";
+import { isStopWord, tokens, truncate } from "./text";
+import { rankedHits, readUpstream } from "./upstream";
+
+type ExecuteContext = Extract<ModelContext, { purpose: "execute" }>;
+
+const SEARCH_LIMIT = 5;
+const READ_TOP = 3;
+const MAX_EXTRACT_DOCS = 10;
+const MAX_FACTS = 8;
+const HINT_WORDS = 6;
+
+/** The one tool call a task makes, with arguments completed from its upstream results. */
+export function toolCall(ctx: ExecuteContext): ToolCall {
+  const { task } = ctx;
+  return { name: task.tool, arguments: toolArguments(ctx) };
+}
+
+function toolArguments(ctx: ExecuteContext): Record<string, unknown> {
+  const { task } = ctx;
+  const input = task.input;
+  const frame = researchFrame(ctx.spec, ctx.goal);
+  const facet = facetOfTask(frame, String(input.query ?? input.topic ?? task.title));
+  const up = readUpstream(ctx.inputs);
+
+  switch (task.tool) {
+    case "search": {
+      const planned = String(input.query ?? facet?.query ?? frame.title);
+      const args: Record<string, unknown> = { query: hintQuery(ctx.hint) ?? planned, limit: SEARCH_LIMIT };
+      if (Array.isArray(input.exclude)) args.exclude = input.exclude;
+      return args;
+    }
+    case "read": {
+      const exclude = new Set(Array.isArray(input.exclude) ? input.exclude.map(String) : []);
+      const ranked = rankedHits(up, isWeakSource).filter((id) => !exclude.has(id));
+      const planned = Array.isArray(input.docIds) ? input.docIds.map(String) : [];
+      return { docIds: (ranked.length ? ranked : planned).slice(0, READ_TOP) };
+    }
+    case "extract": {
+      const topic = hintedPhrase(ctx.hint) ?? String(input.topic ?? facet?.topic ?? frame.title);
+      return { docIds: up.reads.map((d) => d.docId).slice(0, MAX_EXTRACT_DOCS), topic, maxFacts: MAX_FACTS };
+    }
+    case "write": {
+      const path = String(input.path ?? DRAFT_PATH);
+      if (typeof input.content === "string") return { path, content: input.content };
+      const report = buildReport(frame, up);
+      const content = isTablePath(path)
+        ? renderComparison(report.table, frame.zh, frame.title)
+        : renderDraft(report);
+      return { path, content };
+    }
+    case "check_citations":
+      return { path: String(input.path ?? DRAFT_PATH) };
+    case "compose_report":
+      return composeArguments(buildReport(frame, up));
+    case "ask_user": {
+      const question =
+        input.question ?? (ctx.hint.trim() || `What else should the report on ${frame.title} cover?`);
+      const choices = Array.isArray(input.choices) ? input.choices.map(String) : [];
+      return { question: String(question), choices };
+    }
+    default:
+      return { ...input };
+  }
+}
+
+/** compose_report's input limits: title 200, summary 2,000, 10 citations per paragraph or row. */
+function composeArguments(report: ReportContent): Record<string, unknown> {
+  const args: Record<string, unknown> = {
+    title: truncate(report.title, 200),
+    summary: truncate(report.summary, 2000),
+    sections: report.sections.map(({ heading, paragraphs }) => ({
+      heading: truncate(heading, 200),
+      paragraphs: paragraphs.map((p) => ({ text: p.text, citations: p.citations.slice(0, 10) })),
+    })),
+  };
+  if (report.table) {
+    const t = report.table;
+    args.table = {
+      caption: truncate(t.caption, 200),
+      columns: t.columns.map((c) => truncate(c, 100)),
+      rows: t.rows.map((r) => ({
+        cells: r.cells.map((c) => truncate(c, 500)),
+        citations: r.citations.slice(0, 10),
+      })),
+    };
+  }
+  return args;
+}
+
+const isTablePath = (path: string): boolean => path === TABLE_PATH || /compar|table/i.test(path);
+
+/**
+ * A reflection's hint quotes the new wording; a person's answer is plain text, of which the
+ * content words become the query. A hint with neither leaves the planned query alone.
+ */
+function hintQuery(hint: string): string | null {
+  if (!hint.trim()) return null;
+  const quoted = hintedPhrase(hint);
+  if (quoted) return quoted;
+  const words = tokens(hint)
+    .filter((t) => t.kind === "word" && !isStopWord(t.text))
+    .map((t) => t.text)
+    .slice(0, HINT_WORDS);
+  return words.length ? words.join(" ") : null;
+}

@@ -1,0 +1,155 @@
+import { describe, expect, it } from "vitest";
+import { type GoalSpec, TaskGraph, type TaskSpec } from "../../planner/plan-schema";
+import { validatePlan } from "../../planner/validate-plan";
+import { researchToolSummaries } from "../../tools";
+import type { ModelContext } from "../model-context";
+import { clarify } from "./clarify";
+import { planResearch } from "./plan";
+import { fixViolations, replan } from "./plan-revise";
+
+const tools = researchToolSummaries();
+const knownTools = new Set(tools.map((t) => t.name));
+
+function specOf(goal: string): GoalSpec {
+  const spec = clarify({ purpose: "clarify", goal, answers: [] }).spec;
+  if (!spec) throw new Error(`vague: ${goal}`);
+  return spec;
+}
+
+const plan = (goal: string, maxTasks = 15) => TaskGraph.parse(planResearch(specOf(goal), goal, knownTools, maxTasks));
+
+type PlanContext = Extract<ModelContext, { purpose: "plan" }>;
+const planContext = (goal: string, over: Partial<PlanContext>): PlanContext => ({
+  purpose: "plan",
+  mode: "initial",
+  goal,
+  spec: specOf(goal),
+  tools,
+  maxTasks: 15,
+  violations: [],
+  previous: null,
+  done: [],
+  reason: "",
+  ...over,
+});
+
+const GOALS = [
+  "Compare Loomwork and Relaywright on task success, cost and failure modes for the CTO",
+  "Project X market size and growth in Asia-Pacific",
+  "对比 Loomwork 和 Relaywright 的任务成功率和成本",
+  "Project X 在中国制造业的采用情况和市场规模",
+  "Compare Loomwork, Relaywright, Cortexa and Braidline",
+  "Which agent framework handles tool failures best?",
+];
+
+describe("planResearch", () => {
+  it.each(GOALS)("passes validatePlan for %j", (goal) => {
+    const graph = plan(goal);
+    expect(validatePlan(graph.tasks, { knownTools, maxTasks: 15 })).toEqual([]);
+    expect(graph.tasks.filter((t) => t.deliverable).map((t) => t.tool)).toEqual(["compose_report"]);
+    expect(graph.tasks.every((t) => t.successCriteria.length > 0)).toBe(true);
+    expect(graph.rationale).not.toBe("");
+  });
+
+  it.each([4, 6, 8, 10, 12])("stays within maxTasks = %i and stays valid", (maxTasks) => {
+    const graph = plan("Compare Loomwork, Relaywright, Cortexa and Braidline on cost", maxTasks);
+    expect(graph.tasks.length).toBeLessThanOrEqual(maxTasks);
+    expect(validatePlan(graph.tasks, { knownTools, maxTasks })).toEqual([]);
+  });
+
+  it("chains search → read → extract per facet and tabulates a comparison", () => {
+    const graph = plan(GOALS[0] as string);
+    const byId = new Map(graph.tasks.map((t) => [t.id, t]));
+    expect(byId.get("s1")?.input).toEqual({ query: "Loomwork task success cost failure modes" });
+    expect(byId.get("r1")?.dependencies).toEqual(["s1"]);
+    expect(byId.get("x2")).toMatchObject({ tool: "extract", dependencies: ["r2"], input: { topic: "Relaywright" } });
+    expect(byId.get("table")).toMatchObject({ tool: "write", input: { path: "comparison.md" } });
+    expect(byId.get("draft")?.dependencies).toEqual(["x1", "x2", "table"]);
+    expect(byId.get("check")).toMatchObject({ tool: "check_citations", dependencies: ["draft"] });
+    const report = byId.get("report");
+    expect(report?.successCriteria).toContainEqual(
+      expect.objectContaining({ kind: "includes_all", field: "markdown", values: ["Loomwork", "Relaywright"] }),
+    );
+    expect(report?.successCriteria).toContainEqual(expect.objectContaining({ kind: "min_count", field: "sections", min: 2 }));
+  });
+
+  it("gives different goals different plans", () => {
+    const queries = (goal: string) => plan(goal).tasks.flatMap((t) => (t.tool === "search" ? [t.input.query] : []));
+    expect(queries("Project X market size and growth")).toEqual(["Project X market size", "Project X growth"]);
+    expect(queries("Quillon pricing and market share")).toEqual(["Quillon pricing", "Quillon market share"]);
+    expect(plan("Project X regulation").tasks).not.toEqual(plan("Project X pricing").tasks);
+  });
+
+  it("drops the table before anything else when space is short", () => {
+    const graph = plan(GOALS[0] as string, 9);
+    expect(graph.tasks.map((t) => t.id)).not.toContain("table");
+    expect(graph.tasks.map((t) => t.id)).toContain("check");
+    expect(graph.rationale).toMatch(/dropped the comparison table/);
+  });
+});
+
+describe("fixViolations", () => {
+  it("repairs a broken proposal so every listed violation is gone", () => {
+    const broken: TaskSpec[] = [
+      { ...task("a", "web_search"), input: { query: "Loomwork" } },
+      { ...task("b", "read"), dependencies: ["a", "ghost"] },
+      { ...task("c", "extract"), dependencies: ["b", "d"], successCriteria: [] },
+      { ...task("d", "compose_report"), dependencies: ["c"], deliverable: true },
+      { ...task("e", "teleport"), dependencies: ["d"], deliverable: true },
+    ];
+    const violations = validatePlan(broken, { knownTools, maxTasks: 15 });
+    expect(violations.length).toBeGreaterThan(3);
+    const fixed = TaskGraph.parse(
+      fixViolations(planContext(GOALS[0] as string, { mode: "fix_violations", previous: { rationale: "", tasks: broken }, violations })),
+    );
+    expect(validatePlan(fixed.tasks, { knownTools, maxTasks: 15 })).toEqual([]);
+    expect(fixed.tasks.find((t) => t.id === "a")?.tool).toBe("search");
+  });
+
+  it("rebuilds a plan that is too large to patch", () => {
+    const big = plan(GOALS[4] as string).tasks;
+    const violations = validatePlan(big, { knownTools, maxTasks: 6 });
+    const fixed = fixViolations(
+      planContext(GOALS[4] as string, { mode: "fix_violations", previous: { rationale: "", tasks: big }, violations, maxTasks: 6 }),
+    );
+    expect(fixed.tasks.length).toBeLessThanOrEqual(6);
+    expect(validatePlan(fixed.tasks, { knownTools, maxTasks: 6 })).toEqual([]);
+  });
+});
+
+describe("replan", () => {
+  it("plans only the remaining work and depends on done tasks without redefining them", () => {
+    const done = [
+      { id: "s1", title: "Search the library for Loomwork", tool: "search", summary: "3 documents" },
+      { id: "r1", title: "Read the top documents on Loomwork", tool: "read", summary: "Read 3" },
+      { id: "x1", title: "Extract facts on Loomwork", tool: "extract", summary: "8 facts" },
+    ];
+    const graph = replan(planContext(GOALS[0] as string, { mode: "replan", done, reason: "x2 failed twice" }));
+    const ids = graph.tasks.map((t) => t.id);
+    for (const d of done) expect(ids).not.toContain(d.id);
+    expect(graph.tasks.find((t) => t.id === "draft")?.dependencies).toContain("x1");
+    const doneIds = new Set(done.map((d) => d.id));
+    expect(validatePlan(graph.tasks, { knownTools, maxTasks: 15, doneIds })).toEqual([]);
+  });
+
+  it("recognises a done fix task by its facet and reroutes to it", () => {
+    const done = [{ id: "s2-fix", title: "Search the library for Relaywright", tool: "search", summary: "2 documents" }];
+    const graph = replan(planContext(GOALS[0] as string, { mode: "replan", done }));
+    expect(graph.tasks.map((t) => t.id)).not.toContain("s2");
+    expect(graph.tasks.find((t) => t.id === "r2")?.dependencies).toEqual(["s2-fix"]);
+    expect(validatePlan(graph.tasks, { knownTools, maxTasks: 15, doneIds: new Set(["s2-fix"]) })).toEqual([]);
+  });
+});
+
+function task(id: string, tool: string): TaskSpec {
+  return {
+    id,
+    title: id,
+    tool,
+    input: {},
+    dependencies: [],
+    successCriteria: [{ kind: "non_empty", field: "data" }],
+    expectedOutput: "",
+    deliverable: false,
+  };
+}

@@ -1,0 +1,111 @@
+import type { GoalSpec, TaskGraph, TaskSpec } from "../../planner/plan-schema";
+import { MAX_FACETS, type ResearchFrame, researchFrame } from "./frame";
+import { checkTask, draftTask, extractTask, readTask, reportTask, searchTask, tableTask } from "./plan-tasks";
+
+/** Which optional parts a plan has; shrunk step by step until it fits `maxTasks`. */
+interface Shape {
+  facets: number;
+  extract: boolean;
+  table: boolean;
+  draft: boolean;
+  check: boolean;
+  report: boolean;
+}
+
+const size = (s: Shape): number =>
+  s.facets * (2 + Number(s.extract)) + Number(s.table) + Number(s.draft) + Number(s.check) + Number(s.report);
+
+/**
+ * A research plan from the goal's own terms: per facet search → read → extract, then (when
+ * comparing) a table, a draft, a citation check and the composed report as the one deliverable.
+ */
+export function planResearch(
+  spec: GoalSpec,
+  goal: string,
+  tools: ReadonlySet<string>,
+  maxTasks: number,
+): TaskGraph {
+  const full = researchFrame(spec, goal);
+  let shape: Shape = {
+    facets: full.facets.length,
+    extract: tools.has("extract"),
+    table: full.entities.length >= 2 && tools.has("write"),
+    draft: tools.has("write"),
+    check: tools.has("check_citations") && tools.has("write"),
+    report: tools.has("compose_report"),
+  };
+  const dropped: string[] = [];
+  // Cheapest loss first: the table repeats the sections, the check only guards the draft.
+  const steps: [string, (s: Shape) => Shape | null][] = [
+    ["the comparison table", (s) => (s.table ? { ...s, table: false } : null)],
+    ["the citation check", (s) => (s.check ? { ...s, check: false } : null)],
+    ["separate facets (merged)", (s) => (s.facets > 1 ? { ...s, facets: s.facets - 1 } : null)],
+    ["the draft", (s) => (s.draft && s.report ? { ...s, draft: false, check: false } : null)],
+    ["the extraction step", (s) => (s.extract && (s.report || s.draft) ? { ...s, extract: false } : null)],
+  ];
+  for (const [what, step] of steps) {
+    while (size(shape) > maxTasks) {
+      const next = step(shape);
+      if (!next) break;
+      shape = next;
+      if (!dropped.includes(what)) dropped.push(what);
+    }
+  }
+  const frame = shape.facets === full.facets.length ? full : researchFrame(spec, goal, shape.facets);
+  const tasks = buildTasks(frame, shape);
+  return { rationale: rationale(frame, shape, dropped, maxTasks), tasks };
+}
+
+function buildTasks(frame: ResearchFrame, shape: Shape): TaskSpec[] {
+  const tasks: TaskSpec[] = [];
+  const research: string[] = [];
+  frame.facets.forEach((facet, index) => {
+    const i = index + 1;
+    tasks.push(searchTask(frame, `s${i}`, facet));
+    tasks.push(readTask(frame, `r${i}`, facet, `s${i}`));
+    if (shape.extract) tasks.push(extractTask(frame, `x${i}`, facet, [`r${i}`]));
+    research.push(shape.extract ? `x${i}` : `r${i}`);
+  });
+  let last = research;
+  if (shape.table) {
+    tasks.push(tableTask(frame, research));
+    last = [...research, "table"];
+  }
+  if (shape.draft) {
+    tasks.push(draftTask(frame, last));
+    last = ["draft"];
+  }
+  if (shape.check) {
+    tasks.push(checkTask(frame, ["draft"]));
+    last = ["check"];
+  }
+  if (shape.report) {
+    tasks.push(reportTask(frame, last, frame.facets.length));
+  } else {
+    // Without compose_report the last step written is what the user gets.
+    const end = tasks.findLast((t) => t.tool === "write" && t.id === "draft") ?? tasks.at(-1);
+    if (end) end.deliverable = true;
+  }
+  return tasks;
+}
+
+function rationale(frame: ResearchFrame, shape: Shape, dropped: string[], maxTasks: number): string {
+  const labels = frame.facets.map((f) => f.label).join("; ");
+  const chain = shape.extract ? "searched, read and mined for facts" : "searched and read";
+  const tail = [
+    shape.table ? "a comparison table" : "",
+    shape.draft ? "a draft" : "",
+    shape.check ? "a citation check" : "",
+    shape.report ? "the composed report" : "",
+  ].filter(Boolean);
+  const kind =
+    frame.entities.length >= 2 ? `Comparing ${frame.entities.join(", ")}` : `Researching ${frame.title}`;
+  const facets = `${frame.facets.length} facet${frame.facets.length === 1 ? "" : "s"} (${labels})`;
+  const fit = dropped.length ? ` To stay within ${maxTasks} tasks: dropped ${dropped.join(", ")}.` : "";
+  const capped = frame.facets.length === MAX_FACETS && frame.facets.some((f) => f.names.length > 1);
+  return (
+    `${kind}: ${facets}, each ${chain}; then ${tail.join(", ") || "nothing more"}.` +
+    (capped ? ` At most ${MAX_FACETS} facets, so the last one covers several terms.` : "") +
+    fit
+  ).slice(0, 2000);
+}

@@ -1,0 +1,113 @@
+import { type ComparisonTable, comparisonTable } from "./comparison-table";
+import { gatherEvidence } from "./evidence";
+import type { ResearchFrame } from "./frame";
+import { figureLine, type KeyFigure, keyFigures } from "./key-figures";
+import { selectFacts } from "./summarise";
+import { joinList } from "./text";
+import type { Upstream } from "./upstream";
+
+/**
+ * The report both the draft (draft.md) and the final compose_report call are made from, so the
+ * two never differ in what they say or cite.
+ */
+export interface ReportContent {
+  title: string;
+  summary: string;
+  /** `figures` sections are lists of "name: value" lines; the draft renders them as bullets. */
+  sections: {
+    heading: string;
+    kind: "facet" | "figures";
+    paragraphs: { text: string; citations: string[] }[];
+  }[];
+  table: ComparisonTable | null;
+  /** The read documents the report cites, in order of first citation. */
+  sources: { docId: string; title: string }[];
+  zh: boolean;
+}
+
+export function buildReport(frame: ResearchFrame, up: Upstream): ReportContent {
+  const ev = gatherEvidence(up, frame);
+  const picked = selectFacts(frame, ev);
+  const figures = keyFigures(frame, up, ev);
+  const table = comparisonTable(frame, ev, figures);
+  const zh = frame.zh;
+
+  const sections: ReportContent["sections"] = picked.map(({ facet, facts }) => ({
+    heading: facet.label,
+    kind: "facet",
+    paragraphs:
+      facts.length > 0
+        ? facts.map((f) => ({ text: f.text, citations: [f.docId] }))
+        : [{ text: gapSentence(facet.label, zh), citations: [] }],
+  }));
+  if (figures.length > 0) {
+    sections.push({
+      heading: zh ? "关键数据" : "Key figures",
+      kind: "figures",
+      paragraphs: figures.map((f) => ({
+        text: figureLine(f, zh),
+        citations: [...f.docIds, ...f.conflicts.flatMap((c) => c.docIds)],
+      })),
+    });
+  }
+
+  const cited = [
+    ...sections.flatMap((s) => s.paragraphs.flatMap((p) => p.citations)),
+    ...(table?.rows.flatMap((r) => r.citations) ?? []),
+  ];
+  const titles = new Map(up.reads.map((d) => [d.docId, d.title]));
+  const sources = [...new Set(cited)]
+    .filter((id) => titles.has(id))
+    .map((docId) => ({ docId, title: titles.get(docId) ?? docId }));
+  const missing = picked.filter((s) => s.facts.length === 0).map((s) => s.facet.label);
+  return {
+    title: frame.title,
+    summary: summary(frame, sources.length, missing, figures),
+    sections,
+    table,
+    sources,
+    zh,
+  };
+}
+
+function gapSentence(label: string, zh: boolean): string {
+  return zh
+    ? `已阅读的文档中没有关于「${label}」的陈述；本节留待补充来源。`
+    : `None of the documents read says anything specific about ${label}; this section needs another source.`;
+}
+
+/** What the report covers, from how many sources, and what it could not cover: no claims of its own. */
+function summary(frame: ResearchFrame, sourceCount: number, missing: string[], figures: KeyFigure[]): string {
+  const zh = frame.zh;
+  // The spec's default audience is English; a Chinese report names it in Chinese.
+  const audience = zh && frame.audience === "analysts" ? "分析师" : frame.audience;
+  const labels = frame.facets.map((f) => f.label);
+  const contested = figures.filter((f) => f.conflicts.length > 0).map((f) => f.name);
+  if (zh) {
+    const scope =
+      frame.entities.length >= 2
+        ? `本报告对比 ${joinList(frame.entities, true)}${frame.aspects.length ? `（${frame.aspects.join("、")}）` : ""}`
+        : `本报告研究${frame.subject ? ` ${frame.subject} 的` : ""}${labels.join("、")}`;
+    return [
+      `${scope}，面向${audience}，依据库中已阅读的 ${sourceCount} 份文档；每句均注明出处。`,
+      missing.length ? `已读文档未涉及：${missing.join("、")}。` : "",
+      contested.length
+        ? `来源在以下数据上不一致：${contested.join("、")}；报告采用多数来源支持的数值并注明分歧。`
+        : "",
+    ].join("");
+  }
+  const scope =
+    frame.entities.length >= 2
+      ? `Compares ${joinList(frame.entities, false)}${frame.aspects.length ? ` on ${joinList(frame.aspects, false)}` : ""}`
+      : `Covers ${joinList(
+          frame.facets.flatMap((f) => f.names),
+          false,
+        )}${frame.subject && !labels.includes(frame.subject) ? ` for ${frame.subject}` : ""}`;
+  return [
+    `${scope} for ${audience}, drawing on ${sourceCount} document${sourceCount === 1 ? "" : "s"} read from the library; every sentence cites its source.`,
+    missing.length ? ` The documents read say nothing specific about ${joinList(missing, false)}.` : "",
+    contested.length
+      ? ` Sources disagree on ${joinList(contested, false)}; the better-supported value is given first and the other is noted.`
+      : "",
+  ].join("");
+}

@@ -1,0 +1,101 @@
+import { z } from "zod";
+import type { TaskInput } from "../model-context";
+
+/**
+ * Upstream tool outputs as this model uses them. They arrive as `unknown`, so each shape is
+ * parsed leniently: an output that does not fit is ignored, never trusted half-way.
+ */
+
+const Hit = z.object({ docId: z.string(), title: z.string().default(""), score: z.number().default(0) });
+const SearchData = z.object({ query: z.string().default(""), results: z.array(Hit) });
+const Figure = z.object({ name: z.string(), value: z.string() });
+const ReadDoc = z.object({
+  docId: z.string(),
+  title: z.string().default(""),
+  source: z.string().default(""),
+  published: z.string().default(""),
+  text: z.string().default(""),
+  figures: z.array(Figure).default([]),
+});
+const ReadData = z.object({ documents: z.array(ReadDoc) });
+const ExtractData = z.object({
+  topic: z.string().default(""),
+  facts: z.array(z.object({ text: z.string(), docId: z.string(), title: z.string().default("") })),
+  figures: z.array(z.object({ docId: z.string(), name: z.string(), value: z.string() })).default([]),
+});
+
+export type SearchData = z.infer<typeof SearchData> & { taskId: string };
+export type ReadDoc = z.infer<typeof ReadDoc>;
+
+export interface Fact {
+  text: string;
+  docId: string;
+  title: string;
+  /** The extract topic it answered ("" when taken straight from a read document). */
+  topic: string;
+  /** Position across all upstream facts: the tie-breaker that keeps selection deterministic. */
+  order: number;
+}
+
+export interface FigureClaim {
+  name: string;
+  value: string;
+  docId: string;
+}
+
+export interface Upstream {
+  searches: SearchData[];
+  /** Documents read upstream, first read first, each once. */
+  reads: ReadDoc[];
+  facts: Fact[];
+  /** Key figures matched to an extract topic (the tools' claims). */
+  figures: FigureClaim[];
+}
+
+export function readUpstream(inputs: readonly TaskInput[]): Upstream {
+  const up: Upstream = { searches: [], reads: [], facts: [], figures: [] };
+  const readIds = new Set<string>();
+  for (const input of inputs) {
+    if (input.tool === "search") {
+      const data = SearchData.safeParse(input.data);
+      if (data.success) up.searches.push({ ...data.data, taskId: input.taskId });
+    } else if (input.tool === "read") {
+      const data = ReadData.safeParse(input.data);
+      for (const doc of data.success ? data.data.documents : []) {
+        if (readIds.has(doc.docId)) continue;
+        readIds.add(doc.docId);
+        up.reads.push(doc);
+      }
+    } else if (input.tool === "extract") {
+      const data = ExtractData.safeParse(input.data);
+      if (!data.success) continue;
+      for (const fact of data.data.facts) {
+        up.facts.push({ ...fact, topic: data.data.topic, order: up.facts.length });
+      }
+      up.figures.push(...data.data.figures);
+    }
+  }
+  return up;
+}
+
+/** Ids of the documents read upstream: the only ones a citation may name. */
+export const readIds = (up: Upstream): Set<string> => new Set(up.reads.map((d) => d.docId));
+
+/**
+ * Search hits merged across searches, rank by rank (scores are comparable only within one
+ * query), each document once; hits whose title marks them weak go last.
+ */
+export function rankedHits(up: Upstream, isWeak: (title: string) => boolean = () => false): string[] {
+  const out: string[] = [];
+  const weak: string[] = [];
+  const longest = Math.max(0, ...up.searches.map((s) => s.results.length));
+  for (let rank = 0; rank < longest; rank++) {
+    for (const s of up.searches) {
+      const hit = s.results[rank];
+      if (!hit || out.includes(hit.docId) || weak.includes(hit.docId)) continue;
+      (isWeak(hit.title) ? weak : out).push(hit.docId);
+    }
+  }
+  // Weak sources (vendor blogs, archived releases) only after every independent one.
+  return [...out, ...weak];
+}
