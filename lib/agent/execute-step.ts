@@ -1,12 +1,24 @@
 import { z } from "zod";
 import type { TaskInput } from "../llm/model-context";
 import { renderMemory } from "../memory/render";
+import type { AnyTool } from "../tools/tool";
 import type { ToolResult } from "./events";
 import { executeTool } from "./executor";
 import { idempotencyKey, repeatKey } from "./idempotency";
 import { askToolCalls } from "./model-call";
 import type { RunContext } from "./run-context";
 import { isSettled, type RunState, type TaskState } from "./state";
+
+const schemas = new WeakMap<AnyTool, Record<string, unknown>>();
+/** A tool's input as JSON Schema, converted once per tool. */
+function inputSchema(tool: AnyTool): Record<string, unknown> {
+  let schema = schemas.get(tool);
+  if (!schema) {
+    schema = z.toJSONSchema(tool.input, { io: "input" }) as Record<string, unknown>;
+    schemas.set(tool, schema);
+  }
+  return schema;
+}
 
 const userResult = (answer: string, by: string): ToolResult => ({
   ok: true,
@@ -144,7 +156,7 @@ export async function executeTask(ctx: RunContext, taskId: string): Promise<void
       {
         name: tool.name,
         description: tool.description,
-        parameters: z.toJSONSchema(tool.input, { io: "input" }),
+        parameters: inputSchema(tool),
       },
     ],
   });

@@ -1,6 +1,6 @@
-import { current, type Draft, isDraft, produce } from "immer";
 import { addEntry, applyConfidence, removeEntries, updateEntry } from "../memory/working-memory";
 import type { TaskSpec } from "../planner/plan-schema";
+import { StateDraft } from "./draft";
 import type { EventOf, RunEvent } from "./events";
 import { initialState, type RunState, type TaskState } from "./state";
 
@@ -38,18 +38,19 @@ const sameSpec = (a: TaskSpec, b: TaskSpec) =>
 
 /** Install a new plan version: unknown tasks are added, changed ones rewritten, absent ones dropped. */
 function installGraph(
-  s: Draft<RunState>,
+  d: StateDraft,
   tasks: TaskSpec[],
   origin: TaskState["origin"],
   version: number,
   dropNote: string,
 ) {
+  const s = d.s;
   const present = new Set(tasks.map((t) => t.id));
   for (const spec of tasks) {
-    const existing = s.tasks[spec.id];
+    const existing = d.task(spec.id);
     if (!existing) {
-      s.tasks[spec.id] = newTask(spec, origin, version);
-      s.taskOrder.push(spec.id);
+      d.field("tasks")[spec.id] = newTask(spec, origin, version);
+      d.field("taskOrder").push(spec.id);
     } else if (existing.status !== "succeeded" && !sameSpec(existing, spec)) {
       Object.assign(existing, spec, {
         status: "pending",
@@ -74,15 +75,13 @@ function installGraph(
   for (const id of s.taskOrder) {
     const t = s.tasks[id];
     if (t && !present.has(id) && t.status !== "succeeded" && t.status !== "skipped") {
-      t.status = "skipped";
-      t.note = dropNote;
-      t.pending = null;
+      Object.assign(d.task(id) as TaskState, { status: "skipped", note: dropNote, pending: null });
     }
   }
-  s.plans.push({
+  d.field("plans").push({
     version,
     kind: origin === "plan" ? "initial" : origin,
-    tasks: structuredClone(tasks),
+    tasks,
     trigger: "",
     reason: "",
     seq: s.seq,
@@ -92,8 +91,13 @@ function installGraph(
   s.rejected = null;
 }
 
-function apply(s: Draft<RunState>, ev: RunEvent) {
-  const task = "taskId" in ev && typeof ev.taskId === "string" ? s.tasks[ev.taskId] : undefined;
+function apply(d: StateDraft, ev: RunEvent) {
+  const s = d.s;
+  const id = "taskId" in ev && typeof ev.taskId === "string" ? ev.taskId : null;
+  const task =
+    id && s.tasks[id] && ev.type !== "tool.returned" && ev.type !== "question.answered"
+      ? d.task(id)
+      : undefined;
   switch (ev.type) {
     case "run.started":
       s.goal = ev.goal;
@@ -131,16 +135,22 @@ function apply(s: Draft<RunState>, ev: RunEvent) {
       return;
     case "plan.validated": {
       const replacing = s.plans.length > 0;
-      installGraph(s, ev.tasks, replacing ? "replan" : "plan", ev.version, "dropped by a new plan");
-      Object.assign(s.plans[s.plans.length - 1] as object, { trigger: ev.trigger, reason: ev.reason });
+      installGraph(d, ev.tasks, replacing ? "replan" : "plan", ev.version, "dropped by a new plan");
+      Object.assign(d.item("plans", s.plans.length - 1) as object, {
+        trigger: ev.trigger,
+        reason: ev.reason,
+      });
       return;
     }
     case "plan.repaired":
-      installGraph(s, ev.tasks, "repair", ev.version, `dropped by repair of ${ev.taskId}`);
-      Object.assign(s.plans[s.plans.length - 1] as object, { trigger: ev.trigger, reason: ev.reason });
-      s.counters.repairs += 1;
+      installGraph(d, ev.tasks, "repair", ev.version, `dropped by repair of ${ev.taskId}`);
+      Object.assign(d.item("plans", s.plans.length - 1) as object, {
+        trigger: ev.trigger,
+        reason: ev.reason,
+      });
+      d.field("counters").repairs += 1;
       if (s.tasks[ev.taskId]) {
-        const t = s.tasks[ev.taskId] as TaskState;
+        const t = d.task(ev.taskId) as TaskState;
         // A repair is a change of direction: earlier repeats of its call no longer count as a loop.
         s.recentCalls = s.recentCalls.filter((c) => c.key !== t.lastCallKey);
         t.repairs += 1;
@@ -153,12 +163,16 @@ function apply(s: Draft<RunState>, ev: RunEvent) {
       }
       return;
     case "plan.replanned":
-      installGraph(s, ev.tasks, "replan", ev.version, "dropped by replan");
-      Object.assign(s.plans[s.plans.length - 1] as object, { trigger: ev.trigger, reason: ev.reason });
-      s.counters.replans += 1;
+      installGraph(d, ev.tasks, "replan", ev.version, "dropped by replan");
+      Object.assign(d.item("plans", s.plans.length - 1) as object, {
+        trigger: ev.trigger,
+        reason: ev.reason,
+      });
+      d.field("counters").replans += 1;
       s.recentCalls = [];
       s.lastProgressIteration = s.iteration;
-      for (const t of Object.values(s.tasks)) {
+      for (const tid of s.taskOrder) {
+        const t = d.task(tid) as TaskState;
         t.pending = null;
         if (s.batch?.includes(t.id)) t.settledIn = s.iteration;
       }
@@ -166,7 +180,7 @@ function apply(s: Draft<RunState>, ev: RunEvent) {
     case "iteration.started":
       s.iteration = ev.iteration;
       s.batch = ev.taskIds;
-      s.counters.iterations += 1;
+      d.field("counters").iterations += 1;
       return;
     case "iteration.finished":
       s.batch = null;
@@ -214,7 +228,7 @@ function apply(s: Draft<RunState>, ev: RunEvent) {
         task.result = null;
         task.tries = 0;
         task.hint = ev.hint;
-        s.counters.retries += 1;
+        d.field("counters").retries += 1;
       }
       return;
     case "task.skipped":
@@ -227,14 +241,14 @@ function apply(s: Draft<RunState>, ev: RunEvent) {
       }
       return;
     case "tool.called":
-      s.counters.toolCalls += 1;
+      d.field("counters").toolCalls += 1;
       if (task) task.inFlight = true;
       return;
     case "tool.returned":
-      onToolReturned(s, ev, task);
+      onToolReturned(d, ev, d.task(ev.taskId));
       return;
     case "artifact.written":
-      s.artifacts[ev.artifactId] = {
+      d.field("artifacts")[ev.artifactId] = {
         id: ev.artifactId,
         taskId: ev.taskId,
         name: ev.name,
@@ -256,7 +270,8 @@ function apply(s: Draft<RunState>, ev: RunEvent) {
     case "memory.evicted":
       for (const { id, reason } of ev.evictions) {
         const entry = s.memory.entries[id];
-        if (entry) s.evicted.push({ id, kind: entry.kind, content: entry.content, reason, seq: ev.seq });
+        if (entry)
+          d.field("evicted").push({ id, kind: entry.kind, content: entry.content, reason, seq: ev.seq });
       }
       s.memory = removeEntries(
         s.memory,
@@ -264,10 +279,10 @@ function apply(s: Draft<RunState>, ev: RunEvent) {
       );
       return;
     case "snapshot.taken":
-      s.snapshots[ev.snapshotId] = { iteration: ev.iteration, seq: ev.seq, memory: ev.memory };
+      d.field("snapshots")[ev.snapshotId] = { iteration: ev.iteration, seq: ev.seq, memory: ev.memory };
       return;
     case "reflection":
-      s.reflections.push({
+      d.field("reflections").push({
         seq: ev.seq,
         taskId: ev.taskId,
         attempt: ev.attempt,
@@ -280,7 +295,7 @@ function apply(s: Draft<RunState>, ev: RunEvent) {
         question: ev.question,
         effective: null,
       });
-      s.counters.reflections += 1;
+      d.field("counters").reflections += 1;
       if (task) {
         task.reflections += 1;
         task.reflectedAt = task.confidence ?? 0;
@@ -289,14 +304,15 @@ function apply(s: Draft<RunState>, ev: RunEvent) {
       }
       return;
     case "reflection.evaluated": {
-      const last = [...s.reflections].reverse().find((r) => r.taskId === ev.taskId);
+      const index = s.reflections.findLastIndex((r) => r.taskId === ev.taskId);
+      const last = d.item("reflections", index);
       if (last) last.effective = ev.effective;
-      if (!ev.effective) s.counters.ineffectiveReflections += 1;
+      if (!ev.effective) d.field("counters").ineffectiveReflections += 1;
       if (task) task.reflectedAt = null;
       return;
     }
     case "decision":
-      s.decisions.push({
+      d.field("decisions").push({
         seq: ev.seq,
         kind: ev.kind,
         trigger: ev.trigger,
@@ -304,14 +320,17 @@ function apply(s: Draft<RunState>, ev: RunEvent) {
         taskId: ev.taskId,
         attempt: ev.attempt,
       });
-      s.counters.decisions[ev.kind] = (s.counters.decisions[ev.kind] ?? 0) + 1;
+      {
+        const counters = d.field("counters");
+        counters.decisions = { ...counters.decisions, [ev.kind]: (counters.decisions[ev.kind] ?? 0) + 1 };
+      }
       if (task) task.pending = { kind: ev.kind, trigger: ev.trigger, reason: ev.reason };
       return;
     case "rollback": {
       const snap = s.snapshots[ev.snapshotId];
-      if (snap) s.memory = isDraft(snap.memory) ? current(snap.memory) : snap.memory;
-      for (const id of ev.taskIds) {
-        const t = s.tasks[id];
+      if (snap) s.memory = snap.memory;
+      for (const tid of ev.taskIds) {
+        const t = d.task(tid);
         if (!t) continue;
         t.status = "pending";
         t.attempt += 1;
@@ -322,11 +341,11 @@ function apply(s: Draft<RunState>, ev: RunEvent) {
         t.settledIn = s.iteration;
         t.hint = ev.hint;
       }
-      s.counters.rollbacks += 1;
+      d.field("counters").rollbacks += 1;
       return;
     }
     case "question.asked":
-      s.questions[ev.questionId] = {
+      d.field("questions")[ev.questionId] = {
         id: ev.questionId,
         prompt: ev.prompt,
         choices: ev.choices,
@@ -338,7 +357,7 @@ function apply(s: Draft<RunState>, ev: RunEvent) {
         askedSeq: ev.seq,
       };
       s.status = "waiting";
-      s.counters.questions += 1;
+      d.field("counters").questions += 1;
       if (task) {
         task.status = "waiting";
         task.questionId = ev.questionId;
@@ -347,24 +366,21 @@ function apply(s: Draft<RunState>, ev: RunEvent) {
       }
       return;
     case "question.answered":
-      onAnswered(s, ev);
+      onAnswered(d, ev);
       return;
     case "budget.exceeded":
       return;
     case "model.called":
-      s.modelCalls[ev.callId] = { callId: ev.callId, output: ev.output, error: ev.error };
-      s.counters.modelCalls += 1;
-      s.counters.tokens += ev.usage.totalTokens;
-      s.counters.costUsd += ev.usage.costUsd;
+      d.field("modelCalls")[ev.callId] = { callId: ev.callId, output: ev.output, error: ev.error };
+      d.field("counters").modelCalls += 1;
+      d.field("counters").tokens += ev.usage.totalTokens;
+      d.field("counters").costUsd += ev.usage.costUsd;
       return;
   }
 }
 
-function onToolReturned(
-  s: Draft<RunState>,
-  ev: EventOf<"tool.returned">,
-  task: Draft<TaskState> | undefined,
-) {
+function onToolReturned(d: StateDraft, ev: EventOf<"tool.returned">, task: TaskState | undefined) {
+  const s = d.s;
   if (task) {
     task.inFlight = false;
     task.tries = ev.try + 1;
@@ -374,7 +390,7 @@ function onToolReturned(
     }
   }
   if (ev.result.ok && !ev.cached && ev.result.artifactId) {
-    s.artifacts[ev.result.artifactId] = {
+    d.field("artifacts")[ev.result.artifactId] = {
       id: ev.result.artifactId,
       taskId: ev.taskId,
       name: `${ev.taskId} ${ev.tool} output`,
@@ -382,31 +398,37 @@ function onToolReturned(
       data: ev.output,
       bytes: JSON.stringify(ev.output ?? null).length,
     };
-    s.toolCache[ev.idempotencyKey] = { result: ev.result, artifactId: ev.result.artifactId };
+    d.field("toolCache")[ev.idempotencyKey] = { result: ev.result, artifactId: ev.result.artifactId };
   }
   if (ev.final) {
-    s.recentCalls.push({
+    const recent = d.field("recentCalls");
+    recent.push({
       tool: ev.tool,
       key: ev.repeatKey,
       result: `${ev.result.code}:${ev.result.summary}`,
     });
-    if (s.recentCalls.length > RECENT_CALLS) s.recentCalls.shift();
+    if (recent.length > RECENT_CALLS) recent.shift();
   }
   if (ev.tool === "read" && ev.result.ok) {
-    for (const { docId } of ev.result.evidence)
-      if (!s.readDocuments.includes(docId)) s.readDocuments.push(docId);
+    for (const { docId } of ev.result.evidence) {
+      if (!s.readDocuments.includes(docId)) d.field("readDocuments").push(docId);
+    }
   }
 }
 
-function onAnswered(s: Draft<RunState>, ev: EventOf<"question.answered">) {
-  const q = s.questions[ev.questionId];
-  if (!q || q.status === "answered") return;
+function onAnswered(d: StateDraft, ev: EventOf<"question.answered">) {
+  const s = d.s;
+  const asked = s.questions[ev.questionId];
+  if (!asked || asked.status === "answered") return;
+  const questions = d.field("questions");
+  const q = d.own(asked);
+  questions[ev.questionId] = q;
   q.status = "answered";
   q.answer = ev.answer;
   q.answeredBy = ev.by;
-  const stillOpen = Object.values(s.questions).some((x) => x.status === "pending");
+  const stillOpen = Object.values(questions).some((x) => x.status === "pending");
   if (s.status === "waiting" && !stillOpen) s.status = "running";
-  const task = q.taskId ? s.tasks[q.taskId] : undefined;
+  const task = d.task(q.taskId);
   if (task?.status === "waiting") {
     // The answer is the next attempt's input: the task runs again with it.
     task.status = "pending";
@@ -420,11 +442,11 @@ function onAnswered(s: Draft<RunState>, ev: EventOf<"question.answered">) {
 
 /** Pure and total: an event that does not apply to the state leaves it unchanged. */
 export function reduce(state: RunState, event: RunEvent): RunState {
-  return produce(state, (draft) => {
-    apply(draft, event);
-    draft.seq = event.seq;
-    draft.updatedAt = event.at;
-  });
+  const d = new StateDraft(state);
+  apply(d, event);
+  d.s.seq = event.seq;
+  d.s.updatedAt = event.at;
+  return d.s;
 }
 
 /** Fold a prefix of a run's events into its state. */

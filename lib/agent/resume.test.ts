@@ -80,7 +80,7 @@ describe("resuming a run", () => {
     for (const e of full.events) {
       const before = JSON.stringify(s);
       const next = reduce(s, e);
-      expect(JSON.stringify(s)).toBe(before);
+      expect(JSON.stringify(s), `reducing ${e.type} #${e.seq} changed its input`).toBe(before);
       s = next;
     }
   });

@@ -52,8 +52,10 @@ export function renderMemory(memory: MemoryState, opts: RenderOptions): string {
   const out = [...head];
   const used = out.join("\n").length;
   const body = ["## Memory (by priority, then recency)"];
+  // Joined length of the body so far, kept as a running total (joining per line would be quadratic).
+  let bodyLength = (body[0] as string).length;
   // Length of the output with the body so far plus one more line of `extra` characters.
-  const withLine = (extra: number) => used + 1 + body.join("\n").length + 1 + extra;
+  const withLine = (extra: number) => used + 1 + bodyLength + 1 + extra;
   const note = (n: number) => `(${n} lower-priority or low-confidence entries left out)`;
   let dropped = 0;
   for (const e of rest) {
@@ -64,10 +66,11 @@ export function renderMemory(memory: MemoryState, opts: RenderOptions): string {
       continue;
     }
     body.push(l);
+    bodyLength += 1 + l.length;
   }
   // The count of left-out entries is part of the prompt too: make room for it.
   while (dropped > 0 && body.length > 1 && withLine(note(dropped).length) > opts.budgetChars) {
-    body.pop();
+    bodyLength -= 1 + (body.pop() as string).length;
     dropped++;
   }
   if (body.length > 1) out.push(...body);

@@ -3,22 +3,20 @@ import { isStopWord, normalise, tokens } from "./text";
 
 /**
  * Broader wordings of a query or extract topic that found too little, most specific first:
- * the facet alone (without the goal's context terms), the subject alone, each merged name
- * alone, then single distinctive words. Search ranks by shared terms, so fewer terms → more hits.
+ * the facet alone (without the goal's context terms), each merged name alone, single
+ * distinctive words, then the subject alone. Search ranks by shared terms, so fewer terms
+ * match more documents.
  */
 export function broaderQueries(frame: ResearchFrame, facet: Facet | null, current: string): string[] {
   const candidates: string[] = [];
   if (facet) {
     candidates.push(facet.names.join(" "));
     if (facet.names.length > 1) candidates.push(...facet.names);
+    candidates.push(...singleWords(facet.names.join(" ")));
   }
+  candidates.push(...singleWords(current));
+  // The subject alone comes last: every document is about it, so it finds much but says little.
   if (frame.subject) candidates.push(frame.subject);
-  const singles = tokens(current)
-    .filter((t) => t.kind === "word" && !isStopWord(t.text) && !/^\d/.test(t.text))
-    .map((t) => t.text)
-    .filter((w) => w.length >= (/[\p{Script=Han}]/u.test(w) ? 2 : 4))
-    .sort((a, b) => b.length - a.length || a.localeCompare(b));
-  candidates.push(...singles);
   const seen = new Set([normalise(current)]);
   return candidates.filter((c) => {
     const key = normalise(c);
@@ -26,6 +24,15 @@ export function broaderQueries(frame: ResearchFrame, facet: Facet | null, curren
     seen.add(key);
     return true;
   });
+}
+
+/** Distinctive single words, longest first ("warranty" before "terms"). */
+function singleWords(text: string): string[] {
+  return tokens(text)
+    .filter((t) => t.kind === "word" && !isStopWord(t.text) && !/^\d/.test(t.text))
+    .map((t) => t.text)
+    .filter((w) => w.length >= (/[\p{Script=Han}]/u.test(w) ? 2 : 4))
+    .sort((a, b) => b.length - a.length || a.localeCompare(b));
 }
 
 /** Phrases quoted «like this» or "like this" in earlier texts: the wordings already tried. */

@@ -39,7 +39,7 @@ function toolArguments(ctx: ExecuteContext): Record<string, unknown> {
     }
     case "read": {
       const exclude = new Set(Array.isArray(input.exclude) ? input.exclude.map(String) : []);
-      const ranked = rankedHits(up, isWeakSource).filter((id) => !exclude.has(id));
+      const ranked = rankedHits(up, frame.zh ? "zh" : "en", isWeakSource).filter((id) => !exclude.has(id));
       const planned = Array.isArray(input.docIds) ? input.docIds.map(String) : [];
       return { docIds: (ranked.length ? ranked : planned).slice(0, READ_TOP) };
     }

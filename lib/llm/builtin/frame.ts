@@ -122,13 +122,13 @@ function capWords(text: string): string {
   return words.slice(0, MAX_QUERY_WORDS).join(" ");
 }
 
-function contentWords(text: string): string {
-  const words = tokens(parseGoalOptions(text).rest).filter((t) => t.kind === "word");
-  const terms = parseGoalTerms(text);
+/** A goal with no recognisable terms still gets a query: its own words, grammar words dropped. */
+function contentWords(goal: string): string {
+  const rest = parseGoalOptions(goal).rest;
+  const terms = parseGoalTerms(rest);
   const picked = [...terms.names, ...terms.aspects];
-  return (
-    capWords(picked.length ? picked.join(" ") : words.map((w) => w.text).join(" ")) || text.slice(0, 100)
-  );
+  const words = tokens(rest).flatMap((t) => (t.kind === "word" ? [t.text] : []));
+  return capWords(picked.length ? picked.join(" ") : words.join(" ")) || goal.slice(0, 100);
 }
 
 const capitalise = (s: string): string => (s ? s[0]?.toUpperCase() + s.slice(1) : s);

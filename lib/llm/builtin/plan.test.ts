@@ -16,7 +16,8 @@ function specOf(goal: string): GoalSpec {
   return spec;
 }
 
-const plan = (goal: string, maxTasks = 15) => TaskGraph.parse(planResearch(specOf(goal), goal, knownTools, maxTasks));
+const plan = (goal: string, maxTasks = 15) =>
+  TaskGraph.parse(planResearch(specOf(goal), goal, knownTools, maxTasks));
 
 type PlanContext = Extract<ModelContext, { purpose: "plan" }>;
 const planContext = (goal: string, over: Partial<PlanContext>): PlanContext => ({
@@ -62,20 +63,34 @@ describe("planResearch", () => {
     const byId = new Map(graph.tasks.map((t) => [t.id, t]));
     expect(byId.get("s1")?.input).toEqual({ query: "Loomwork task success cost failure modes" });
     expect(byId.get("r1")?.dependencies).toEqual(["s1"]);
-    expect(byId.get("x2")).toMatchObject({ tool: "extract", dependencies: ["r2"], input: { topic: "Relaywright" } });
+    expect(byId.get("x2")).toMatchObject({
+      tool: "extract",
+      dependencies: ["r2"],
+      input: { topic: "Relaywright" },
+    });
     expect(byId.get("table")).toMatchObject({ tool: "write", input: { path: "comparison.md" } });
     expect(byId.get("draft")?.dependencies).toEqual(["x1", "x2", "table"]);
     expect(byId.get("check")).toMatchObject({ tool: "check_citations", dependencies: ["draft"] });
     const report = byId.get("report");
     expect(report?.successCriteria).toContainEqual(
-      expect.objectContaining({ kind: "includes_all", field: "markdown", values: ["Loomwork", "Relaywright"] }),
+      expect.objectContaining({
+        kind: "includes_all",
+        field: "markdown",
+        values: ["Loomwork", "Relaywright"],
+      }),
     );
-    expect(report?.successCriteria).toContainEqual(expect.objectContaining({ kind: "min_count", field: "sections", min: 2 }));
+    expect(report?.successCriteria).toContainEqual(
+      expect.objectContaining({ kind: "min_count", field: "sections", min: 2 }),
+    );
   });
 
   it("gives different goals different plans", () => {
-    const queries = (goal: string) => plan(goal).tasks.flatMap((t) => (t.tool === "search" ? [t.input.query] : []));
-    expect(queries("Project X market size and growth")).toEqual(["Project X market size", "Project X growth"]);
+    const queries = (goal: string) =>
+      plan(goal).tasks.flatMap((t) => (t.tool === "search" ? [t.input.query] : []));
+    expect(queries("Project X market size and growth")).toEqual([
+      "Project X market size",
+      "Project X growth",
+    ]);
     expect(queries("Quillon pricing and market share")).toEqual(["Quillon pricing", "Quillon market share"]);
     expect(plan("Project X regulation").tasks).not.toEqual(plan("Project X pricing").tasks);
   });
@@ -100,7 +115,13 @@ describe("fixViolations", () => {
     const violations = validatePlan(broken, { knownTools, maxTasks: 15 });
     expect(violations.length).toBeGreaterThan(3);
     const fixed = TaskGraph.parse(
-      fixViolations(planContext(GOALS[0] as string, { mode: "fix_violations", previous: { rationale: "", tasks: broken }, violations })),
+      fixViolations(
+        planContext(GOALS[0] as string, {
+          mode: "fix_violations",
+          previous: { rationale: "", tasks: broken },
+          violations,
+        }),
+      ),
     );
     expect(validatePlan(fixed.tasks, { knownTools, maxTasks: 15 })).toEqual([]);
     expect(fixed.tasks.find((t) => t.id === "a")?.tool).toBe("search");
@@ -110,7 +131,12 @@ describe("fixViolations", () => {
     const big = plan(GOALS[4] as string).tasks;
     const violations = validatePlan(big, { knownTools, maxTasks: 6 });
     const fixed = fixViolations(
-      planContext(GOALS[4] as string, { mode: "fix_violations", previous: { rationale: "", tasks: big }, violations, maxTasks: 6 }),
+      planContext(GOALS[4] as string, {
+        mode: "fix_violations",
+        previous: { rationale: "", tasks: big },
+        violations,
+        maxTasks: 6,
+      }),
     );
     expect(fixed.tasks.length).toBeLessThanOrEqual(6);
     expect(validatePlan(fixed.tasks, { knownTools, maxTasks: 6 })).toEqual([]);
@@ -124,7 +150,9 @@ describe("replan", () => {
       { id: "r1", title: "Read the top documents on Loomwork", tool: "read", summary: "Read 3" },
       { id: "x1", title: "Extract facts on Loomwork", tool: "extract", summary: "8 facts" },
     ];
-    const graph = replan(planContext(GOALS[0] as string, { mode: "replan", done, reason: "x2 failed twice" }));
+    const graph = replan(
+      planContext(GOALS[0] as string, { mode: "replan", done, reason: "x2 failed twice" }),
+    );
     const ids = graph.tasks.map((t) => t.id);
     for (const d of done) expect(ids).not.toContain(d.id);
     expect(graph.tasks.find((t) => t.id === "draft")?.dependencies).toContain("x1");
@@ -133,7 +161,9 @@ describe("replan", () => {
   });
 
   it("recognises a done fix task by its facet and reroutes to it", () => {
-    const done = [{ id: "s2-fix", title: "Search the library for Relaywright", tool: "search", summary: "2 documents" }];
+    const done = [
+      { id: "s2-fix", title: "Search the library for Relaywright", tool: "search", summary: "2 documents" },
+    ];
     const graph = replan(planContext(GOALS[0] as string, { mode: "replan", done }));
     expect(graph.tasks.map((t) => t.id)).not.toContain("s2");
     expect(graph.tasks.find((t) => t.id === "r2")?.dependencies).toEqual(["s2-fix"]);

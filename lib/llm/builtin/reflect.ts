@@ -2,7 +2,7 @@ import type { ReflectionOutput } from "../../monitor/reflection";
 import type { ModelContext } from "../model-context";
 import { broaderQueries, quotedPhrases } from "./broaden";
 import { facetOfTask, researchFrame } from "./frame";
-import { normalise, truncate } from "./text";
+import { joinList, normalise, truncate } from "./text";
 import { valuesIn } from "./values";
 
 type ReflectContext = Extract<ModelContext, { purpose: "reflect" }>;
@@ -20,6 +20,10 @@ export function reflect(ctx: ReflectContext): ReflectionOutput {
   const planned = String(task.input.query ?? task.input.topic ?? "");
   const facet = facetOfTask(frame, planned || task.title);
   const label = facet?.label ?? (planned || task.title);
+  // What a person would call it: "Project X market size", "Loomwork".
+  const topicName = facet
+    ? `${frame.subject ? `${frame.subject} ` : ""}${joinList(facet.names, frame.zh)}`
+    : label;
   const used = quotedPhrases([ctx.lastSummary])[0] ?? planned;
   const count = foundCount(ctx.lastSummary, ctx.signals);
   const need = task.successCriteria.find((c) => c.kind === "min_count")?.min ?? null;
@@ -30,7 +34,7 @@ export function reflect(ctx: ReflectContext): ReflectionOutput {
       600,
     ),
     evidence: truncate(
-      `The last attempt (${used ? `«${used}»` : task.tool}) returned ${count ?? "an unknown number of"} ${unit}${need ? `; the criteria need ${need}` : ""}. ${ctx.signals.length ? `Signals: ${ctx.signals.join("; ")}.` : ""}`,
+      `The last attempt (${used ? `«${used}»` : task.tool}) returned ${count ?? "an unknown number of"} ${count === 1 ? unit.replace(/s$/, "") : unit}${need ? `; the criteria need ${need}` : ""}. ${ctx.signals.length ? `Signals: ${ctx.signals.map((x) => x.replace(/\.$/, "")).join("; ")}.` : ""}`,
       600,
     ),
     missingConditions: need
@@ -68,8 +72,8 @@ export function reflect(ctx: ReflectContext): ReflectionOutput {
   );
   if ((ctx.previous.length > 0 && count === 0) || !next) {
     const question = frame.zh
-      ? `库中没有关于「${label}」的文档。能否提供相关数据或来源？`
-      : `The library has no documents about ${label}. Can you provide the figure or a source?`;
+      ? `库中没有关于「${topicName}」的文档。能否提供相关数据或来源？`
+      : `The library has no documents about ${topicName}. Can you provide the figure or a source?`;
     return {
       ...base,
       nextAction: `Ask the user for a figure or a source on «${label}»: ${ctx.previous.length + 1} wordings found nothing usable.`,

@@ -6,7 +6,12 @@ import type { TaskInput } from "../model-context";
  * parsed leniently: an output that does not fit is ignored, never trusted half-way.
  */
 
-const Hit = z.object({ docId: z.string(), title: z.string().default(""), score: z.number().default(0) });
+const Hit = z.object({
+  docId: z.string(),
+  title: z.string().default(""),
+  lang: z.string().default(""),
+  score: z.number().default(0),
+});
 const SearchData = z.object({ query: z.string().default(""), results: z.array(Hit) });
 const Figure = z.object({ name: z.string(), value: z.string() });
 const ReadDoc = z.object({
@@ -85,17 +90,18 @@ export const readIds = (up: Upstream): Set<string> => new Set(up.reads.map((d) =
  * Search hits merged across searches, rank by rank (scores are comparable only within one
  * query), each document once; hits whose title marks them weak go last.
  */
-export function rankedHits(up: Upstream, isWeak: (title: string) => boolean = () => false): string[] {
-  const out: string[] = [];
-  const weak: string[] = [];
+export function rankedHits(up: Upstream, lang: string, isWeak: (title: string) => boolean): string[] {
+  const tiers: [string[], string[], string[]] = [[], [], []];
+  const seen = new Set<string>();
   const longest = Math.max(0, ...up.searches.map((s) => s.results.length));
   for (let rank = 0; rank < longest; rank++) {
     for (const s of up.searches) {
       const hit = s.results[rank];
-      if (!hit || out.includes(hit.docId) || weak.includes(hit.docId)) continue;
-      (isWeak(hit.title) ? weak : out).push(hit.docId);
+      if (!hit || seen.has(hit.docId)) continue;
+      seen.add(hit.docId);
+      tiers[isWeak(hit.title) ? 2 : hit.lang && hit.lang !== lang ? 1 : 0].push(hit.docId);
     }
   }
-  // Weak sources (vendor blogs, archived releases) only after every independent one.
-  return [...out, ...weak];
+  // The report's language first, then the other language; weak sources (vendor blogs, archived releases) last.
+  return tiers.flat();
 }

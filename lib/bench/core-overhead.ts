@@ -1,0 +1,98 @@
+/**
+ * bench:core — the loop's own cost per iteration, with a zero-latency model and tools on a
+ * 50-task run. Time inside model calls and tool runs is measured and subtracted, so what remains
+ * is the runtime: event creation, the reducer, memory, monitor, planning rules, the sink.
+ */
+import os from "node:os";
+import { createRun, drive } from "../agent/loop";
+import { makeDeps, policy, reportTask, reportTool, workTask, workTool } from "../agent/testing/harness";
+import type { ChatModel } from "../llm/chat-model";
+import { ScriptedModel } from "../llm/scripted-model";
+import type { AnyTool } from "../tools/tool";
+
+const TASKS = 50;
+const RUNS = 5;
+
+function plan() {
+  const tasks = Array.from({ length: TASKS - 1 }, (_, i) => workTask(`t${i}`, i >= 5 ? [`t${i - 5}`] : []));
+  return [...tasks, reportTask(tasks.slice(-5).map((t) => t.id))];
+}
+
+function timed(model: ChatModel, spent: { ms: number }): ChatModel {
+  const wrap =
+    <A, R>(f: (a: A) => Promise<R>) =>
+    async (a: A) => {
+      const t = performance.now();
+      try {
+        return await f(a);
+      } finally {
+        spent.ms += performance.now() - t;
+      }
+    };
+  return {
+    name: model.name,
+    generateObject: wrap(model.generateObject.bind(model)) as ChatModel["generateObject"],
+    callTools: wrap(model.callTools.bind(model)),
+  };
+}
+
+function timedTool(tool: AnyTool, spent: { ms: number }): AnyTool {
+  return {
+    ...tool,
+    run: async (input, ctx) => {
+      const t = performance.now();
+      try {
+        return await tool.run(input, ctx);
+      } finally {
+        spent.ms += performance.now() - t;
+      }
+    },
+  };
+}
+
+async function once(concurrency: number) {
+  const spent = { ms: 0 };
+  const p = plan();
+  const model = timed(new ScriptedModel([], policy(p)), spent);
+  const work = workTool();
+  const { deps, events } = makeDeps({
+    model,
+    tools: [timedTool(work.tool, spent), timedTool(reportTool, spent)],
+  });
+  const t = performance.now();
+  const state = await drive(
+    await createRun(deps, {
+      runId: "bench",
+      goal: "bench",
+      config: { maxTasks: 60, concurrency, memoryCapacity: 50 },
+    }),
+  );
+  const total = performance.now() - t;
+  if (state.status !== "succeeded") {
+    throw new Error(`bench run ended ${state.status}: ${state.outcome?.reason}`);
+  }
+  return {
+    perIteration: (total - spent.ms) / state.counters.iterations,
+    iterations: state.counters.iterations,
+    events: events.length,
+    total,
+    spent: spent.ms,
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+console.log(`bench:core — ${TASKS}-task run, zero-latency scripted model and tools, median of ${RUNS}`);
+console.log(
+  `machine: ${os.cpus()[0]?.model ?? "unknown cpu"} × ${os.cpus().length}, node ${process.version}`,
+);
+await once(3); // warm-up: JIT and module loading are not the loop's cost
+for (const concurrency of [1, 3]) {
+  const rs = [];
+  for (let i = 0; i < RUNS; i++) rs.push(await once(concurrency));
+  const m = median(rs.map((r) => r.perIteration));
+  const r0 = rs[0] as (typeof rs)[number];
+  console.log(
+    `concurrency ${concurrency}: ${r0.iterations} iterations, ${r0.events} events; overhead per iteration ${m.toFixed(3)} ms (runs: ${rs.map((r) => r.perIteration.toFixed(2)).join(", ")}) — target < 2 ms: ${m < 2 ? "met" : "NOT met"}`,
+  );
+}

@@ -1,0 +1,65 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { RunEvent } from "../../agent/events";
+import { createRun, drive } from "../../agent/loop";
+import { seededRandom } from "../../agent/runtime";
+import { fakeClock } from "../../agent/testing/harness";
+import { researchTools } from "../../tools";
+import {
+  type DocumentLibrary,
+  defaultLibraryDir,
+  loadLibraryFromDir,
+} from "../../tools/library/document-library";
+import { toolRegistry } from "../../tools/tool";
+import { Workspace } from "../../tools/workspace";
+import { BuiltinModel } from "./builtin-model";
+
+/** The builtin model driving the real agent loop over the demo library, as the app runs it. */
+describe("a run with the builtin model", () => {
+  let library: DocumentLibrary;
+  beforeAll(async () => {
+    library = (await loadLibraryFromDir(defaultLibraryDir)).library;
+  });
+
+  async function run(goal: string) {
+    const events: RunEvent[] = [];
+    const ctx = await createRun(
+      {
+        model: new BuiltinModel(),
+        tools: toolRegistry(researchTools()),
+        library,
+        workspace: new Workspace(mkdtempSync(path.join(tmpdir(), "builtin-loop-"))),
+        clock: fakeClock(),
+        random: seededRandom(7),
+        sink: { append: (e) => void events.push(e) },
+      },
+      { runId: "run-builtin", goal },
+    );
+    return { state: await drive(ctx), events };
+  }
+
+  it("finishes a comparison with a report that cites only documents it read", async () => {
+    const { state } = await run("Compare Loomwork and Relaywright on task success and cost");
+    expect(state.status).toBe("succeeded");
+    const report = Object.values(state.artifacts).find(
+      (a) => typeof (a.data as { markdown?: unknown }).markdown === "string",
+    );
+    const data = report?.data as { markdown: string; citations: string[] };
+    expect(data.markdown).toMatch(/## Loomwork[\s\S]*## Relaywright[\s\S]*## Sources/);
+    expect(data.citations.length).toBeGreaterThanOrEqual(2);
+    expect(data.citations.every((id) => state.readDocuments.includes(id))).toBe(true);
+  });
+
+  it("asks a person when the library has nothing on a compared entity", async () => {
+    const { state, events } = await run("Compare Loomwork and Zephyrix on cost");
+    expect(state.status).toBe("waiting");
+    const asked = events
+      .filter((e) => e.type === "question.asked")
+      .map((e) => (e as { prompt: string }).prompt);
+    expect(asked).toContain(
+      "The library has no documents about Zephyrix. Can you provide the figure or a source?",
+    );
+  });
+});

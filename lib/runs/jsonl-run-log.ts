@@ -1,0 +1,62 @@
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { RunEvent } from "../agent/events";
+import type { EventSink } from "../agent/runtime";
+
+/**
+ * A run's events as JSON Lines (one event per line), the format runs are exported in. Appends are
+ * synchronous so a crash loses at most the event being written.
+ */
+export class JsonlRunLog implements EventSink {
+  readonly file: string;
+
+  constructor(readonly dir: string) {
+    mkdirSync(dir, { recursive: true });
+    this.file = path.join(dir, "events.jsonl");
+  }
+
+  append(event: RunEvent): void {
+    appendFileSync(this.file, `${JSON.stringify(event)}\n`);
+  }
+
+  read(): RunEvent[] {
+    return existsSync(this.file) ? parseJsonl(readFileSync(this.file, "utf8")) : [];
+  }
+}
+
+export class InvalidRunLog extends Error {
+  override readonly name = "InvalidRunLog";
+}
+
+/** Parse and validate a JSON Lines export; a bad line is an error naming the line, never skipped. */
+export function parseJsonl(text: string): RunEvent[] {
+  const events: RunEvent[] = [];
+  for (const [i, line] of text.split("\n").entries()) {
+    if (!line.trim()) continue;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(line);
+    } catch {
+      throw new InvalidRunLog(`line ${i + 1}: not JSON`);
+    }
+    const parsed = RunEvent.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new InvalidRunLog(`line ${i + 1}: ${issue?.path.join(".") || "event"}: ${issue?.message}`);
+    }
+    if (parsed.data.seq !== events.length) {
+      throw new InvalidRunLog(`line ${i + 1}: seq ${parsed.data.seq} where ${events.length} was expected`);
+    }
+    events.push(parsed.data);
+  }
+  return events;
+}
+
+/** Run ids found under a data folder's runs/, newest first by folder name order of creation. */
+export function listRunDirs(root: string): string[] {
+  const runs = path.join(root, "runs");
+  if (!existsSync(runs)) return [];
+  return readdirSync(runs, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(path.join(runs, d.name, "events.jsonl")))
+    .map((d) => d.name);
+}

@@ -1,0 +1,49 @@
+import path from "node:path";
+import type { AgentDeps, EventSink } from "../agent/runtime";
+import { seededRandom, systemClock } from "../agent/runtime";
+import { BuiltinModel } from "../llm/builtin/builtin-model";
+import type { ChatModel } from "../llm/chat-model";
+import { openAIModelFromEnv } from "../llm/openai-model";
+import { researchTools } from "../tools";
+import type { DocumentLibrary } from "../tools/library/document-library";
+import { defaultLibraryDir, loadLibraryFromDir } from "../tools/library/document-library";
+import { toolRegistry } from "../tools/tool";
+import { Workspace } from "../tools/workspace";
+
+export type ModelChoice = "builtin" | "openai";
+
+export function createModel(choice: ModelChoice, env = process.env): ChatModel {
+  return choice === "openai" ? openAIModelFromEnv(env) : new BuiltinModel();
+}
+
+let library: Promise<DocumentLibrary> | undefined;
+
+/** The demo library, loaded once per process. Files that fail to parse are reported, not fatal. */
+export function demoLibrary(onError: (message: string) => void = console.warn): Promise<DocumentLibrary> {
+  library ??= loadLibraryFromDir(defaultLibraryDir).then(({ library: lib, errors }) => {
+    for (const e of errors) onError(`library: ${e.file}: ${e.message}`);
+    return lib;
+  });
+  return library;
+}
+
+/** Everything a run needs from this machine: model, research tools, library, its own workspace folder. */
+export async function runDeps(opts: {
+  runDir: string;
+  model: ChatModel;
+  sink: EventSink;
+  signal?: AbortSignal;
+  library?: DocumentLibrary;
+  seed?: number;
+}): Promise<AgentDeps> {
+  return {
+    model: opts.model,
+    tools: toolRegistry(researchTools()),
+    library: opts.library ?? (await demoLibrary()),
+    workspace: new Workspace(path.join(opts.runDir, "workspace")),
+    clock: systemClock,
+    random: seededRandom(opts.seed ?? 1),
+    sink: opts.sink,
+    signal: opts.signal,
+  };
+}
