@@ -38,7 +38,14 @@ export function assessResult(s: RunState, task: TaskState, resultEntryId: string
     checks,
     confidence: calibrateConfidence(r.confidence, checks, isEmptyOutput(data)),
     repeating: isRepeating(s, task.lastCallKey),
-    contradictions: [...new Set(findContradictions(s.memory, r.claims, resultEntryId).map((c) => c.key))],
+    // An earlier attempt of the same task is superseded, not contradicted.
+    contradictions: [
+      ...new Set(
+        findContradictions(s.memory, r.claims, resultEntryId)
+          .filter((c) => s.memory.entries[c.entryId]?.extra.taskId !== task.id)
+          .map((c) => c.key),
+      ),
+    ],
   };
 }
 

@@ -82,7 +82,7 @@ export function gate(a: Assessment, { config, task, retries }: GateContext): Gat
       `${task.tool} failed with ${a.code}, which another identical attempt cannot fix.`,
     );
   }
-  if (a.contradictions.length > 0) {
+  if (a.contradictions.length > 0 && task.reflections < config.maxReflectionsPerTask) {
     return {
       kind: "reflect",
       trigger: "contradiction",

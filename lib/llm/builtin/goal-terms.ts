@@ -95,7 +95,14 @@ export function parseGoalTerms(text: string): GoalTerms {
   if (compare) {
     entities = dedupe(names).length >= 2 ? dedupe(names) : coordinated(runs);
   }
-  const entitySet = new Set(entities.map(normalise));
+  // "Which agent framework handles tool failures best?": the phrase after "which" is what is
+  // chosen among, not something to research; the rest is the criterion.
+  const category = compare && entities.length === 0 ? runs.find((r) => r.before === "which") : undefined;
+  const categoryText = category ? runText(category).toLowerCase() : "";
+  const hasOtherAspects = aspects.some((a) => normalise(a) !== categoryText);
+  const entitySet = new Set(
+    [...entities, ...(hasOtherAspects && categoryText ? [categoryText] : [])].map(normalise),
+  );
   const isAspect = (a: string) => !entitySet.has(normalise(a)) && !/^[\d.,%-]+$/.test(a);
   return {
     compare,

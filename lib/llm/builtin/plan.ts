@@ -1,6 +1,7 @@
 import type { GoalSpec, TaskGraph, TaskSpec } from "../../planner/plan-schema";
 import { MAX_FACETS, type ResearchFrame, researchFrame } from "./frame";
 import { checkTask, draftTask, extractTask, readTask, reportTask, searchTask, tableTask } from "./plan-tasks";
+import { joinList } from "./text";
 
 /** Which optional parts a plan has; shrunk step by step until it fits `maxTasks`. */
 interface Shape {
@@ -99,12 +100,12 @@ function rationale(frame: ResearchFrame, shape: Shape, dropped: string[], maxTas
     shape.report ? "the composed report" : "",
   ].filter(Boolean);
   const kind =
-    frame.entities.length >= 2 ? `Comparing ${frame.entities.join(", ")}` : `Researching ${frame.title}`;
+    frame.entities.length >= 2 ? `Comparing ${joinList(frame.entities, false)}` : `Researching ${frame.title}`;
   const facets = `${frame.facets.length} facet${frame.facets.length === 1 ? "" : "s"} (${labels})`;
   const fit = dropped.length ? ` To stay within ${maxTasks} tasks: dropped ${dropped.join(", ")}.` : "";
   const capped = frame.facets.length === MAX_FACETS && frame.facets.some((f) => f.names.length > 1);
   return (
-    `${kind}: ${facets}, each ${chain}; then ${tail.join(", ") || "nothing more"}.` +
+    `${kind}: ${facets}, each ${chain}; then ${joinList(tail, false) || "nothing more"}.` +
     (capped ? ` At most ${MAX_FACETS} facets, so the last one covers several terms.` : "") +
     fit
   ).slice(0, 2000);
