@@ -67,11 +67,14 @@ async function main(): Promise<number> {
   }
   const runId =
     values.resume ??
-    new Date().toISOString().replace(/[:.]/g, "-").slice(0, 19) + `-${randomUUID().slice(0, 6)}`;
+    `${new Date().toISOString().replace(/[:.]/g, "-").slice(0, 19)}-${randomUUID().slice(0, 6)}`;
   const dir = runDir(dataDir(), runId);
   const log = new JsonlRunLog(dir);
   const sink = {
-    append: (e: Parameters<JsonlRunLog["append"]>[0]) => (log.append(e), console.log(traceLine(e))),
+    append: (e: Parameters<JsonlRunLog["append"]>[0]) => {
+      log.append(e);
+      console.log(traceLine(e));
+    },
   };
   const abort = new AbortController();
   process.once("SIGINT", () => abort.abort("interrupted from the terminal"));

@@ -100,7 +100,9 @@ function rationale(frame: ResearchFrame, shape: Shape, dropped: string[], maxTas
     shape.report ? "the composed report" : "",
   ].filter(Boolean);
   const kind =
-    frame.entities.length >= 2 ? `Comparing ${joinList(frame.entities, false)}` : `Researching ${frame.title}`;
+    frame.entities.length >= 2
+      ? `Comparing ${joinList(frame.entities, false)}`
+      : `Researching ${frame.title}`;
   const facets = `${frame.facets.length} facet${frame.facets.length === 1 ? "" : "s"} (${labels})`;
   const fit = dropped.length ? ` To stay within ${maxTasks} tasks: dropped ${dropped.join(", ")}.` : "";
   const capped = frame.facets.length === MAX_FACETS && frame.facets.some((f) => f.names.length > 1);
