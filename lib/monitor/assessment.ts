@@ -43,7 +43,7 @@ export function assessResult(s: RunState, task: TaskState, resultEntryId: string
       ...new Set(
         findContradictions(s.memory, r.claims, resultEntryId)
           .filter((c) => s.memory.entries[c.entryId]?.extra.taskId !== task.id)
-          .map((c) => c.key),
+          .map((c) => `${c.key} (${c.held} earlier, ${c.incoming} now)`),
       ),
     ],
   };
@@ -56,6 +56,6 @@ export function describeSignals(a: Assessment): string[] {
   for (const c of a.checks) out.push(`${c.met ? "met" : "unmet"}: ${c.description} (${c.detail})`);
   if (a.ok) out.push(`calibrated confidence ${a.confidence.toFixed(2)}`);
   if (a.repeating) out.push("repetition: same call and same result 3 times");
-  for (const k of a.contradictions) out.push(`contradiction on "${k}"`);
+  for (const k of a.contradictions) out.push(`contradiction on ${k}`);
   return out;
 }

@@ -80,6 +80,11 @@ describe("applyRepair", () => {
     expect(byId(out, "c")?.dependencies).toEqual(["done"]);
   });
 
+  it("skip_task hands the skipped task's own dependencies to its dependents", () => {
+    const out = applyRepair(plan(), "b", proposal({ action: "skip_task" }));
+    expect(byId(out, "report")?.dependencies.sort()).toEqual(["c", "done"]);
+  });
+
   it("skip_task refuses to skip the deliverable", () => {
     expect(() => applyRepair(plan(), "report", proposal({ action: "skip_task" }))).toThrow(
       "The deliverable task cannot be skipped.",

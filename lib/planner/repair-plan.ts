@@ -37,9 +37,14 @@ export function applyRepair(
     }
     case "skip_task": {
       if (failed.deliverable) throw new RepairError("The deliverable task cannot be skipped.");
+      // Dependents inherit the skipped task's own dependencies, so they keep their upstream inputs.
+      const inherit = (deps: string[]) =>
+        deps.includes(failedId)
+          ? [...new Set([...deps.filter((d) => d !== failedId), ...failed.dependencies])]
+          : deps;
       return tasks
         .filter((x) => x.id !== failedId)
-        .map((x) => ({ ...x, dependencies: x.dependencies.filter((d) => d !== failedId) }));
+        .map((x) => ({ ...x, dependencies: inherit(x.dependencies) }));
     }
     case "insert_fix_task": {
       const fix = proposal.task;
