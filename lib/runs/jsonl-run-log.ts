@@ -10,12 +10,16 @@ import type { EventSink } from "../agent/runtime";
 export class JsonlRunLog implements EventSink {
   readonly file: string;
 
+  private ready = false;
+
   constructor(readonly dir: string) {
-    mkdirSync(dir, { recursive: true });
     this.file = path.join(dir, "events.jsonl");
   }
 
   append(event: RunEvent): void {
+    // Created on the first event, so input refused before a run starts leaves nothing behind.
+    if (!this.ready) mkdirSync(this.dir, { recursive: true });
+    this.ready = true;
     appendFileSync(this.file, `${JSON.stringify(event)}\n`);
   }
 
