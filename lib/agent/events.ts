@@ -77,6 +77,8 @@ export const RunEvent = z.discriminatedUnion("type", [
     config: RunConfig,
     model: z.string(),
     parentRunId: z.string().nullable(),
+    /** For a fork: the parent's last seq copied into this run. */
+    forkSeq: z.number().int().nullable().default(null),
   }),
   e("run.finished", { reason: z.string(), reportArtifactId: z.string().nullable() }),
   e("run.failed", { code: z.string(), reason: z.string() }),
@@ -158,6 +160,8 @@ export const RunEvent = z.discriminatedUnion("type", [
     cached: z.boolean(),
     /** No further try follows: this is the attempt's outcome. */
     final: z.boolean(),
+    /** Reused from the parent run of a fork (same idempotency key): not executed, not paid for. */
+    replayed: z.boolean().default(false),
   }),
   e("artifact.written", {
     artifactId: z.string(),
@@ -230,6 +234,10 @@ export const RunEvent = z.discriminatedUnion("type", [
     latencyMs: z.number().min(0),
     promptChars: z.number().int(),
     repaired: z.boolean(),
+    /** Digest of purpose + context: a fork reuses its parent's reply to an identical request. */
+    requestHash: z.string().default(""),
+    /** The reply was reused from the parent run of a fork, not asked again. */
+    replayed: z.boolean().default(false),
   }),
 ]);
 export type RunEvent = z.infer<typeof RunEvent>;

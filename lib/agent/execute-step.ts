@@ -79,6 +79,7 @@ async function recordAnswer(ctx: RunContext, task: TaskState, answer: string, by
     output,
     cached: false,
     final: true,
+    replayed: false,
   });
 }
 
@@ -186,6 +187,7 @@ export async function executeTask(ctx: RunContext, taskId: string): Promise<void
       output: null,
       cached: false,
       final: true,
+      replayed: false,
     });
     return;
   }

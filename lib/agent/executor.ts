@@ -75,6 +75,22 @@ export async function executeTool(
       output: null,
       cached: true,
       final: true,
+      replayed: false,
+    });
+    return;
+  }
+  const replayed = ctx.deps.replay?.tools.get(key);
+  if (replayed) {
+    // A fork making exactly its parent's call: reuse the recorded result, execute nothing.
+    await ctx.emit({
+      type: "tool.returned",
+      ...base,
+      try: 0,
+      result: { ...replayed.result, artifactId: `a:${task.id}:${task.attempt}` },
+      output: replayed.output,
+      cached: false,
+      final: true,
+      replayed: true,
     });
     return;
   }
@@ -120,7 +136,16 @@ export async function executeTool(
       );
     }
     const last = result.ok || !result.transient || t === retries;
-    await ctx.emit({ type: "tool.returned", ...base, try: t, result, output, cached: false, final: last });
+    await ctx.emit({
+      type: "tool.returned",
+      ...base,
+      try: t,
+      result,
+      output,
+      cached: false,
+      final: last,
+      replayed: false,
+    });
     if (last) return;
     const delay = ctx.state.config.toolBackoffMs * 2 ** t * (1 + ctx.deps.random() * 0.25);
     await ctx.deps.clock.sleep(delay, ctx.deps.signal);

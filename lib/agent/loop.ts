@@ -38,6 +38,7 @@ export async function createRun(deps: AgentDeps, input: StartRunInput): Promise<
     config: config.data,
     model: deps.model.name,
     parentRunId: input.parentRunId ?? null,
+    forkSeq: null,
   });
   return ctx;
 }

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { ModelError, type ModelTier, type ToolCall, type ToolDefinition, zeroUsage } from "../llm/chat-model";
 import type { ModelContext } from "../llm/model-context";
+import { digest, normaliseArgs } from "./idempotency";
 import { renderMessages } from "./prompts";
 import type { RunContext } from "./run-context";
 
@@ -38,22 +39,46 @@ async function record<T>(
   }
   const messages = renderMessages(spec.context);
   const promptChars = messages.reduce((n, m) => n + m.content.length, 0);
+  // Canonical JSON: a context rebuilt from stored events (jsonb reorders keys) must hash the same.
+  const requestHash = digest(`${spec.context.purpose}:${JSON.stringify(normaliseArgs(spec.context, false))}`);
+  const base = {
+    callId: spec.callId,
+    purpose: spec.context.purpose,
+    tier: spec.tier,
+    taskId: spec.taskId,
+    promptChars,
+    requestHash,
+  };
+  const replayed = ctx.deps.replay?.model.get(requestHash);
+  if (replayed) {
+    // A fork asking exactly what its parent asked: reuse the reply instead of paying for it again.
+    const output = validate(replayed.output);
+    await ctx.emit({
+      type: "model.called",
+      ...base,
+      model: replayed.model,
+      output,
+      error: null,
+      usage: zeroUsage(),
+      latencyMs: 0,
+      repaired: false,
+      replayed: true,
+    });
+    return { ok: true, output };
+  }
   const started = ctx.deps.clock.now();
   try {
     const r = await invoke(messages);
     await ctx.emit({
       type: "model.called",
-      callId: spec.callId,
-      purpose: spec.context.purpose,
-      tier: spec.tier,
+      ...base,
       model: r.model,
-      taskId: spec.taskId,
       output: r.output,
       error: null,
       usage: r.usage,
       latencyMs: r.latencyMs,
-      promptChars,
       repaired: r.repaired,
+      replayed: false,
     });
     return { ok: true, output: r.output };
   } catch (e) {
@@ -61,17 +86,14 @@ async function record<T>(
     if (ctx.cancelled && error.code === "aborted") throw e;
     await ctx.emit({
       type: "model.called",
-      callId: spec.callId,
-      purpose: spec.context.purpose,
-      tier: spec.tier,
+      ...base,
       model: ctx.deps.model.name,
-      taskId: spec.taskId,
       output: null,
       error,
       usage: zeroUsage(),
       latencyMs: Math.max(0, ctx.deps.clock.now() - started),
-      promptChars,
       repaired: false,
+      replayed: false,
     });
     return { ok: false, ...error };
   }

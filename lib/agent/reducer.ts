@@ -342,6 +342,11 @@ function apply(d: StateDraft, ev: RunEvent) {
         t.hint = ev.hint;
       }
       d.field("counters").rollbacks += 1;
+      // A person's rollback re-opens a failed run; the monitor's happens mid-run.
+      if (ev.by !== "monitor" && s.status === "failed") {
+        s.status = "running";
+        s.outcome = null;
+      }
       return;
     }
     case "question.asked":

@@ -25,10 +25,11 @@ export class RunContext {
       at: this.deps.clock.now(),
     } as RunEvent;
     this.state = reduce(this.state, full);
+    const state = this.state;
     this.tail = this.tail.then(async () => {
       if (this.failure) return;
       try {
-        await this.deps.sink.append(full);
+        await this.deps.sink.append(full, state);
       } catch (e) {
         this.failure = e;
       }

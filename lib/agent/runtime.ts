@@ -2,7 +2,8 @@ import type { ChatModel } from "../llm/chat-model";
 import type { DocumentLibrary } from "../tools/library/document-library";
 import type { ToolRegistry } from "../tools/tool";
 import type { Workspace } from "../tools/workspace";
-import type { RunEvent } from "./events";
+import type { RunEvent, ToolResult } from "./events";
+import type { RunState } from "./state";
 
 /** Wall time and waiting, passed in so tests control time. */
 export interface Clock {
@@ -10,9 +11,12 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-/** Where events go: a file, a database, a test array. Appends arrive in seq order. */
+/**
+ * Where events go: a file, a database, a test array. Appends arrive in seq order, each with the
+ * state it produced (for projections and periodic snapshots).
+ */
 export interface EventSink {
-  append(event: RunEvent): void | Promise<void>;
+  append(event: RunEvent, state: RunState): void | Promise<void>;
 }
 
 /** Everything the loop needs from the world; nothing else is imported. */
@@ -27,6 +31,15 @@ export interface AgentDeps {
   sink: EventSink;
   /** Cancels the run: the loop stops at the next safe point and records run.cancelled. */
   signal?: AbortSignal;
+  /** Recorded replies and tool results of a fork's parent, reused for identical requests. */
+  replay?: ReplayCache;
+}
+
+export interface ReplayCache {
+  /** By request hash (purpose + context). */
+  model: ReadonlyMap<string, { output: unknown; model: string }>;
+  /** By idempotency key: successful results with their outputs. */
+  tools: ReadonlyMap<string, { result: ToolResult; output: unknown }>;
 }
 
 export const systemClock: Clock = {

@@ -21,6 +21,27 @@ import { repair } from "./repair";
 export interface BuiltinModelOptions {
   /** Milliseconds, for latency; injectable so tests control time. */
   now?: () => number;
+  /**
+   * Simulated thinking time per call. 0 by default; set (PREFRONTAL_BUILTIN_LATENCY_MS) to watch a
+   * run unfold in the debugger, or to interrupt one mid-flight in a durability test.
+   */
+  latencyMs?: number;
+}
+
+/** Wait `ms`, or fail as aborted when the run is cancelled meanwhile. */
+function think(ms: number, signal?: AbortSignal): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(new ModelError("aborted", "The run was cancelled."));
+      },
+      { once: true },
+    );
+  });
 }
 
 const RAW_LIMIT = 4_000;
@@ -34,13 +55,17 @@ export class BuiltinModel implements ChatModel {
   readonly name = "builtin";
   private readonly now: () => number;
 
+  private readonly latencyMs: number;
+
   constructor(options: BuiltinModelOptions = {}) {
     this.now = options.now ?? (() => performance.now());
+    this.latencyMs = Math.max(0, options.latencyMs ?? 0);
   }
 
   async generateObject<T>(request: ObjectRequest<T>): Promise<ObjectResponse<T>> {
     const started = this.now();
     checkAborted(request.signal);
+    await think(this.latencyMs, request.signal);
     const raw = objectFor(request.context);
     let output: T;
     try {
@@ -59,6 +84,7 @@ export class BuiltinModel implements ChatModel {
   async callTools(request: ToolCallRequest): Promise<ToolCallResponse> {
     const started = this.now();
     checkAborted(request.signal);
+    await think(this.latencyMs, request.signal);
     const context = request.context;
     if (context.purpose !== "execute") {
       throw new ModelError(

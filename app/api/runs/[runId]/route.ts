@@ -1,0 +1,10 @@
+import { respond } from "@/lib/runs/http";
+import { getRun } from "@/lib/runs/service/queries";
+import { getRunService } from "@/lib/runs/service-instance";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(_request: Request, { params }: { params: Promise<{ runId: string }> }) {
+  const { runId } = await params;
+  return respond(async () => ({ run: await getRun(await getRunService(), runId) }));
+}

@@ -1,0 +1,78 @@
+import type { RunEvent } from "@/lib/agent/events";
+import type { RunState, RunStatus } from "@/lib/agent/state";
+import type { ArtifactRow, ClaimResult, NewRun, QuestionRow, RunRow, RunStore } from "@/lib/runs/run-store";
+import type { Db } from "./client";
+import { appendEvent } from "./queries/append-event";
+import { getArtifact } from "./queries/artifacts";
+import { eventsAfter } from "./queries/events-after";
+import { getRun } from "./queries/get-run";
+import { insertRun } from "./queries/insert-run";
+import { listRuns, unfinishedRunIds } from "./queries/list-runs";
+import { claimQuestion, getQuestion, listQuestions } from "./queries/questions";
+import { snapshotAtOrBefore } from "./queries/snapshots";
+
+export { DuplicateEventError, EventOrderError } from "./queries/append-event";
+
+export interface DbRunStoreOptions {
+  /** Store the reduced state every this many events (and at the end of the run). */
+  snapshotEvery?: number;
+}
+
+/** The RunStore on PostgreSQL or PGlite: events are the truth, the other tables their projections. */
+export class DbRunStore implements RunStore {
+  private readonly snapshotEvery: number;
+
+  constructor(
+    private readonly db: Db,
+    { snapshotEvery = 25 }: DbRunStoreOptions = {},
+  ) {
+    if (!Number.isInteger(snapshotEvery) || snapshotEvery < 1) {
+      throw new RangeError(`snapshotEvery must be a positive integer, got ${snapshotEvery}`);
+    }
+    this.snapshotEvery = snapshotEvery;
+  }
+
+  insertRun(run: NewRun): Promise<void> {
+    return insertRun(this.db, run);
+  }
+
+  append(event: RunEvent, state: RunState): Promise<void> {
+    return appendEvent(this.db, event, state, { snapshotEvery: this.snapshotEvery });
+  }
+
+  events(runId: string, afterSeq = -1, limit?: number): Promise<RunEvent[]> {
+    return eventsAfter(this.db, runId, afterSeq, limit);
+  }
+
+  run(runId: string): Promise<RunRow | null> {
+    return getRun(this.db, runId);
+  }
+
+  runs(query?: { status?: RunStatus; limit?: number }): Promise<RunRow[]> {
+    return listRuns(this.db, query);
+  }
+
+  questions(query?: { status?: "pending" | "answered"; runId?: string }): Promise<QuestionRow[]> {
+    return listQuestions(this.db, query);
+  }
+
+  question(id: string): Promise<QuestionRow | null> {
+    return getQuestion(this.db, id);
+  }
+
+  claimQuestion(id: string, answer: string, by: string): Promise<ClaimResult> {
+    return claimQuestion(this.db, id, answer, by);
+  }
+
+  artifact(runId: string, artifactId: string): Promise<ArtifactRow | null> {
+    return getArtifact(this.db, runId, artifactId);
+  }
+
+  snapshotAtOrBefore(runId: string, seq: number): Promise<{ seq: number; state: RunState } | null> {
+    return snapshotAtOrBefore(this.db, runId, seq);
+  }
+
+  unfinishedRuns(): Promise<string[]> {
+    return unfinishedRunIds(this.db);
+  }
+}

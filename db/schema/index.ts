@@ -1,0 +1,6 @@
+export * from "./artifacts";
+export * from "./documents";
+export * from "./questions";
+export * from "./run-events";
+export * from "./run-snapshots";
+export * from "./runs";

@@ -1,0 +1,53 @@
+import type { z } from "zod";
+
+export type ServiceErrorCode =
+  | "invalid_input"
+  | "run_not_found"
+  | "question_not_found"
+  | "conflict"
+  | "invalid_state"
+  | "seq_out_of_range"
+  | "read_only"
+  | "model_unavailable";
+
+const httpStatus: Record<ServiceErrorCode, number> = {
+  invalid_input: 400,
+  run_not_found: 404,
+  question_not_found: 404,
+  conflict: 409,
+  invalid_state: 409,
+  seq_out_of_range: 400,
+  read_only: 409,
+  model_unavailable: 400,
+};
+
+/** An error a caller can act on: a code, a message for people, an HTTP status. Never a stack. */
+export class ServiceError extends Error {
+  override readonly name = "ServiceError";
+  constructor(
+    readonly code: ServiceErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+  get status(): number {
+    return httpStatus[this.code];
+  }
+}
+
+export type Failure = { ok: false; code: ServiceErrorCode | "internal"; message: string };
+export type Result<T> = ({ ok: true } & T) | Failure;
+
+/** Turn a zod failure into an invalid_input error that names the field. */
+export function invalidInput(error: z.ZodError): ServiceError {
+  const issue = error.issues[0];
+  const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
+  return new ServiceError("invalid_input", `${where}${issue?.message ?? "invalid input"}`);
+}
+
+/** Map any error to what may leave the server: typed errors as they are, anything else logged and hidden. */
+export function toFailure(e: unknown, log: (...args: unknown[]) => void = console.error): Failure {
+  if (e instanceof ServiceError) return { ok: false, code: e.code, message: e.message };
+  log("internal error:", e);
+  return { ok: false, code: "internal", message: "Something went wrong on the server; it has been logged." };
+}

@@ -1,0 +1,94 @@
+import type { RunConfig } from "../agent/config";
+import type { RunEvent } from "../agent/events";
+import type { RunState, RunStatus } from "../agent/state";
+
+/** A run as the runs list and the API show it: a projection of its events, kept by the store. */
+export interface RunRow {
+  id: string;
+  goal: string;
+  model: string;
+  status: RunStatus;
+  config: RunConfig;
+  parentRunId: string | null;
+  /** The parent's seq this run was forked after. */
+  forkSeq: number | null;
+  /** Imported from an export: shown, never executed. */
+  readOnly: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  lastSeq: number;
+  iterations: number;
+  toolCalls: number;
+  modelCalls: number;
+  tokens: number;
+  costUsd: number;
+  tasksDone: number;
+  tasksTotal: number;
+  reportArtifactId: string | null;
+  outcomeCode: string | null;
+  outcomeReason: string | null;
+}
+
+export type NewRun = Pick<
+  RunRow,
+  "id" | "goal" | "model" | "config" | "parentRunId" | "forkSeq" | "readOnly"
+>;
+
+export interface QuestionRow {
+  /** Unique across runs: `${runId}~${questionId}`. */
+  id: string;
+  runId: string;
+  questionId: string;
+  prompt: string;
+  choices: string[];
+  taskId: string | null;
+  origin: "clarify" | "task" | "gate";
+  status: "pending" | "answered";
+  answer: string | null;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+  askedAt: Date;
+  /** The run's goal, for the inbox. */
+  goal: string;
+}
+
+export interface ArtifactRow {
+  runId: string;
+  artifactId: string;
+  name: string;
+  mediaType: string;
+  bytes: number;
+  data: unknown;
+  createdAt: Date;
+}
+
+export type ClaimResult = "claimed" | "already_answered" | "not_found";
+
+export const questionKey = (runId: string, questionId: string) => `${runId}~${questionId}`;
+
+/**
+ * Persistence of runs. Events are the truth; the other tables are projections written in the same
+ * transaction as the event that changes them.
+ */
+export interface RunStore {
+  insertRun(run: NewRun): Promise<void>;
+  /**
+   * Append one event (its seq must be the run's next) and update the projections: the runs row,
+   * questions, artifacts, and a state snapshot every `snapshotEvery` events. One transaction.
+   */
+  append(event: RunEvent, state: RunState): Promise<void>;
+  /** Events with seq > afterSeq, in order, at most `limit`. */
+  events(runId: string, afterSeq?: number, limit?: number): Promise<RunEvent[]>;
+  run(runId: string): Promise<RunRow | null>;
+  runs(query?: { status?: RunStatus; limit?: number }): Promise<RunRow[]>;
+  /** Oldest first. */
+  questions(query?: { status?: "pending" | "answered"; runId?: string }): Promise<QuestionRow[]>;
+  question(id: string): Promise<QuestionRow | null>;
+  /** Mark a pending question answered; only the first of concurrent claims wins. */
+  claimQuestion(id: string, answer: string, by: string): Promise<ClaimResult>;
+  artifact(runId: string, artifactId: string): Promise<ArtifactRow | null>;
+  /** The newest stored state at or before `seq`. */
+  snapshotAtOrBefore(runId: string, seq: number): Promise<{ seq: number; state: RunState } | null>;
+  /** Runs whose loop should be running (status running or pending, not read-only). */
+  unfinishedRuns(): Promise<string[]>;
+}

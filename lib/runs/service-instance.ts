@@ -1,0 +1,60 @@
+import "server-only";
+import { getDb } from "@/db/client";
+import { DbLibrary, seedLibraryIfEmpty } from "@/db/library";
+import { DbRunStore } from "@/db/run-store";
+import { BuiltinModel } from "../llm/builtin/builtin-model";
+import { openAIModelFromEnv } from "../llm/openai-model";
+import { dataDir } from "./data-dir";
+import { ServiceError } from "./errors";
+import { RunBus } from "./run-bus";
+import { resumeInterruptedRuns } from "./service/resume-runs";
+import { RunService } from "./service/run-service";
+
+function modelFor(name: string) {
+  if (name === "builtin") {
+    const latency = Number(process.env.PREFRONTAL_BUILTIN_LATENCY_MS ?? 0);
+    return new BuiltinModel({ latencyMs: Number.isFinite(latency) ? latency : 0 });
+  }
+  if (name === "openai" || name.startsWith("openai:")) {
+    try {
+      return openAIModelFromEnv();
+    } catch (e) {
+      throw new ServiceError(
+        "model_unavailable",
+        e instanceof Error ? e.message : "The OpenAI endpoint is not configured.",
+      );
+    }
+  }
+  throw new ServiceError("model_unavailable", `Unknown model "${name}".`);
+}
+
+async function create(): Promise<RunService> {
+  const { db } = await getDb();
+  const library = new DbLibrary(db);
+  const seeded = seedLibraryIfEmpty(db);
+  const service = new RunService({
+    store: new DbRunStore(db),
+    bus: new RunBus(),
+    library: async () => {
+      await seeded;
+      return library;
+    },
+    model: modelFor,
+    dataDir: dataDir(),
+  });
+  const resumed = await resumeInterruptedRuns(service);
+  if (resumed.length > 0)
+    console.log(`prefrontal: resumed ${resumed.length} interrupted run(s): ${resumed.join(", ")}`);
+  return service;
+}
+
+const g = globalThis as unknown as { __prefrontalService?: Promise<RunService> };
+
+/** The process's one run service (cached across dev reloads, like the database client). */
+export function getRunService(): Promise<RunService> {
+  g.__prefrontalService ??= create().catch((e) => {
+    g.__prefrontalService = undefined;
+    throw e;
+  });
+  return g.__prefrontalService;
+}

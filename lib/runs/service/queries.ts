@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { reduce, replay } from "../../agent/reducer";
+import type { RunState } from "../../agent/state";
+import { invalidInput, ServiceError } from "../errors";
+import type { QuestionRow, RunRow } from "../run-store";
+import { requireRun } from "./run-context-for";
+import type { RunService } from "./run-service";
+
+const RunStatus = z.enum(["pending", "running", "waiting", "succeeded", "failed", "cancelled"]);
+
+export const ListRunsInput = z.object({
+  status: RunStatus.optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export async function listRuns(service: RunService, input: unknown = {}): Promise<RunRow[]> {
+  const parsed = ListRunsInput.safeParse(input);
+  if (!parsed.success) throw invalidInput(parsed.error);
+  return service.store.runs(parsed.data);
+}
+
+export async function getRun(service: RunService, runId: string): Promise<RunRow> {
+  return requireRun(service, runId);
+}
+
+export const ListQuestionsInput = z.object({ status: z.enum(["pending", "answered"]).optional() });
+
+/** Questions across runs, oldest first: the reviewers' inbox. */
+export async function listQuestions(service: RunService, input: unknown = {}): Promise<QuestionRow[]> {
+  const parsed = ListQuestionsInput.safeParse(input);
+  if (!parsed.success) throw invalidInput(parsed.error);
+  return service.store.questions(parsed.data);
+}
+
+/** A run's state as it was right after `seq` (the latest when omitted): nearest snapshot + the events after it. */
+export async function runStateAt(service: RunService, runId: string, seq?: number): Promise<RunState> {
+  const run = await requireRun(service, runId);
+  const at = seq ?? run.lastSeq;
+  if (at < 0 || at > run.lastSeq) {
+    throw new ServiceError(
+      "seq_out_of_range",
+      `Run ${runId} has events 0…${run.lastSeq}; there is no seq ${at}.`,
+    );
+  }
+  const snap = await service.store.snapshotAtOrBefore(runId, at);
+  let state = snap?.state ?? replay([], runId);
+  for (const e of await service.store.events(runId, snap?.seq ?? -1, at - (snap?.seq ?? -1)))
+    state = reduce(state, e);
+  return state;
+}

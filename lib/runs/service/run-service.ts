@@ -1,0 +1,94 @@
+import path from "node:path";
+import { drive } from "../../agent/loop";
+import type { RunContext } from "../../agent/run-context";
+import type { AgentDeps, ReplayCache } from "../../agent/runtime";
+import type { ChatModel } from "../../llm/chat-model";
+import type { DocumentLibrary } from "../../tools/library/document-library";
+import type { RunBus } from "../run-bus";
+import { runDeps } from "../run-environment";
+import type { RunStore } from "../run-store";
+
+export interface ActiveRun {
+  ctx: RunContext;
+  abort: AbortController;
+  done: Promise<void>;
+}
+
+export interface RunServiceOptions {
+  store: RunStore;
+  bus: RunBus;
+  library: () => Promise<DocumentLibrary>;
+  /** The model recorded on a run ("builtin", "openai:<name>") → an instance; throws ServiceError if unavailable. */
+  model: (name: string) => ChatModel;
+  /** Where each run's workspace folder lives. */
+  dataDir: string;
+  log?: (...args: unknown[]) => void;
+}
+
+/**
+ * The run service of one process: the store, the live bus, and the loops it is driving. Every
+ * verb (start, answer, cancel, rollback, fork, export, import, resume) is a function over it.
+ */
+export class RunService {
+  readonly active = new Map<string, ActiveRun>();
+  readonly log: (...args: unknown[]) => void;
+
+  constructor(readonly o: RunServiceOptions) {
+    this.log = o.log ?? console.error;
+  }
+
+  get store() {
+    return this.o.store;
+  }
+
+  get bus() {
+    return this.o.bus;
+  }
+
+  /** Dependencies for a run's loop: events go to the store, then to live viewers. */
+  async deps(
+    runId: string,
+    modelName: string,
+    replay?: ReplayCache,
+  ): Promise<AgentDeps & { abort: AbortController }> {
+    const abort = new AbortController();
+    const deps = await runDeps({
+      runDir: path.join(this.o.dataDir, "runs", runId),
+      model: this.o.model(modelName),
+      library: await this.o.library(),
+      signal: abort.signal,
+      sink: {
+        append: async (event, state) => {
+          await this.o.store.append(event, state);
+          this.o.bus.publish(event);
+        },
+      },
+    });
+    return { ...deps, replay, abort };
+  }
+
+  /** Drive a run detached from the caller; the returned promise settles when the loop pauses or ends. */
+  launch(ctx: RunContext, abort: AbortController): Promise<void> {
+    const runId = ctx.state.runId;
+    const previous = this.active.get(runId);
+    const done = (previous?.done ?? Promise.resolve())
+      .then(async () => {
+        // An answer can land between the loop's last look and its return: go round again then.
+        while ((await drive(ctx)).status === "running" && !abort.signal.aborted) {}
+      })
+      .then(
+        () => undefined,
+        (e) => this.log(`run ${runId} stopped with an error; it will resume at the next start:`, e),
+      )
+      .finally(() => {
+        if (this.active.get(runId)?.done === done) this.active.delete(runId);
+      });
+    this.active.set(runId, { ctx, abort, done });
+    return done;
+  }
+
+  /** Wait for every loop of this process to pause or end (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.active.size > 0) await Promise.all([...this.active.values()].map((a) => a.done));
+  }
+}

@@ -1,0 +1,37 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { Goal, RunConfig } from "../../agent/config";
+import { createRun } from "../../agent/loop";
+import { invalidInput } from "../errors";
+import type { RunService } from "./run-service";
+
+export const StartRunInput = z.object({
+  goal: Goal,
+  model: z.enum(["builtin", "openai"]).default("builtin"),
+  config: RunConfig.partial().optional(),
+});
+export type StartRunInput = z.input<typeof StartRunInput>;
+
+export const newRunId = () => `run_${Date.now().toString(36)}_${randomUUID().slice(0, 8)}`;
+
+/** Validate, record the run, and start its loop detached: the id comes back at once. */
+export async function startRun(service: RunService, input: unknown): Promise<{ runId: string }> {
+  const parsed = StartRunInput.safeParse(input);
+  if (!parsed.success) throw invalidInput(parsed.error);
+  const { goal, model, config } = parsed.data;
+  const runId = newRunId();
+  const deps = await service.deps(runId, model);
+  const fullConfig = RunConfig.parse(config ?? {});
+  await service.store.insertRun({
+    id: runId,
+    goal,
+    model: deps.model.name,
+    config: fullConfig,
+    parentRunId: null,
+    forkSeq: null,
+    readOnly: false,
+  });
+  const ctx = await createRun(deps, { runId, goal, config: fullConfig });
+  void service.launch(ctx, deps.abort);
+  return { runId };
+}

@@ -1,0 +1,61 @@
+import "server-only";
+import { ServiceError, toFailure } from "./errors";
+import type { RunService } from "./service/run-service";
+import { encodeFrame, watchRun } from "./watch-run";
+
+/** The cursor: `Last-Event-ID` on a reconnect, else `?after=`; -1 replays from the start. */
+export function parseCursor(request: Request): number {
+  const raw = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("after");
+  if (raw === null || raw === "") return -1;
+  if (!/^-?\d{1,9}$/.test(raw.trim()) || Number(raw) < -1) {
+    throw new ServiceError(
+      "invalid_input",
+      `Malformed event cursor "${raw.slice(0, 40)}": use an event seq (an integer ≥ -1).`,
+    );
+  }
+  return Number(raw);
+}
+
+/**
+ * Server-Sent Events for one run. Everything fallible (the run exists, the cursor parses) happens
+ * before the stream starts; after that the response is only frames.
+ */
+export async function sseResponse(service: RunService, runId: string, request: Request): Promise<Response> {
+  let after: number;
+  try {
+    after = parseCursor(request);
+    const run = await service.store.run(runId);
+    if (!run) throw new ServiceError("run_not_found", `No run ${runId}.`);
+  } catch (e) {
+    const status = e instanceof ServiceError ? e.status : 500;
+    return Response.json(toFailure(e), { status });
+  }
+  const encoder = new TextEncoder();
+  const abort = new AbortController();
+  request.signal.addEventListener("abort", () => abort.abort(), { once: true });
+  const frames = watchRun(service.store, service.bus, runId, after, { signal: abort.signal });
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await frames.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(encodeFrame(next.value)));
+      } catch (e) {
+        service.log(`event stream of ${runId} failed:`, e);
+        controller.close();
+      }
+    },
+    async cancel() {
+      abort.abort();
+      await frames.return(undefined);
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-cache, no-transform",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}
