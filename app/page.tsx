@@ -1,42 +1,21 @@
-import { dataDir, runDir } from "@/lib/runs/data-dir";
-import { JsonlRunLog, listRunDirs } from "@/lib/runs/jsonl-run-log";
-import { type RunSummary, summariseRun } from "@/lib/runs/run-summary";
+import type { RunRow } from "@/lib/runs/run-store";
+import { listRuns } from "@/lib/runs/service/queries";
+import { getRunService } from "@/lib/runs/service-instance";
 
 export const dynamic = "force-dynamic";
 
-function loadRuns(): { runs: RunSummary[]; errors: string[] } {
-  const root = dataDir();
-  const runs: RunSummary[] = [];
-  const errors: string[] = [];
-  for (const id of listRunDirs(root)) {
-    try {
-      runs.push(summariseRun(new JsonlRunLog(runDir(root, id)).read()));
-    } catch (e) {
-      errors.push(`${id}: ${e instanceof Error ? e.message : String(e)}`);
-    }
-  }
-  runs.sort((a, b) => (b.startedAt ?? 0) - (a.startedAt ?? 0));
-  return { runs, errors };
-}
+const when = (d: Date) => d.toISOString().replace("T", " ").slice(0, 19);
+const duration = (r: RunRow) => `${((r.updatedAt.getTime() - r.createdAt.getTime()) / 1000).toFixed(1)} s`;
 
-const when = (ms: number | null) => (ms ? new Date(ms).toISOString().replace("T", " ").slice(0, 19) : "—");
-const duration = (r: RunSummary) =>
-  r.startedAt && r.updatedAt ? `${((r.updatedAt - r.startedAt) / 1000).toFixed(1)} s` : "—";
-
-export default function RunsPage() {
-  const { runs, errors } = loadRuns();
+export default async function RunsPage() {
+  const runs = await listRuns(await getRunService(), { limit: 200 });
   return (
     <>
       <h1>Runs</h1>
-      {errors.length > 0 && (
-        <p role="alert">
-          {errors.length} run log(s) could not be read: {errors.join("; ")}
-        </p>
-      )}
       {runs.length === 0 ? (
         <div className="empty" data-testid="runs-empty">
-          No runs yet. Start one from a terminal:{" "}
-          <code>npm run agent -- "Compare Loomwork and Relaywright"</code>
+          No runs yet. Start one with <code>POST /api/runs</code> or import a CLI run with{" "}
+          <code>POST /api/runs/import</code>.
         </div>
       ) : (
         <table data-testid="runs-table">
@@ -52,18 +31,18 @@ export default function RunsPage() {
           </thead>
           <tbody>
             {runs.map((r) => (
-              <tr key={r.runId} data-testid="run-row">
+              <tr key={r.id} data-testid="run-row">
                 <td>
                   {r.goal}
                   <br />
-                  <code>{r.runId}</code>
+                  <code>{r.id}</code>
                 </td>
                 <td className={`status status-${r.status}`}>{r.status}</td>
                 <td>
                   {r.tasksDone}/{r.tasksTotal} tasks · {r.toolCalls} tool calls
                 </td>
                 <td>{r.model}</td>
-                <td>{when(r.startedAt)}</td>
+                <td>{when(r.createdAt)}</td>
                 <td>{duration(r)}</td>
               </tr>
             ))}

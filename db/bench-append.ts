@@ -11,8 +11,8 @@ import { createRun } from "@/lib/agent/loop";
 import type { RunState } from "@/lib/agent/state";
 import { makeDeps } from "@/lib/agent/testing/harness";
 import { createDb, type DbHandle } from "./client";
+import { openIsolatedPostgres } from "./isolated-postgres";
 import { DbRunStore } from "./run-store";
-import { openIsolatedPostgres } from "./test-databases";
 
 const COUNT = Number(process.argv[2] ?? 1000);
 

@@ -1,6 +1,5 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzleNodePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -32,8 +31,11 @@ export interface CreateDbOptions {
   schema?: string;
 }
 
-/** Where drizzle-kit writes migrations (`npm run db:generate`). */
-export const migrationsFolder = fileURLToPath(new URL("./migrations/", import.meta.url));
+/**
+ * Where drizzle-kit writes migrations (`npm run db:generate`). From the project folder (where
+ * every entry point runs), not import.meta.url: bundlers rewrite that.
+ */
+export const migrationsFolder = path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "migrations");
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 

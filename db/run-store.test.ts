@@ -160,6 +160,14 @@ describeOnEachDatabase("DbRunStore", (handle) => {
     );
     expect(await s.run(runId)).toEqual(before);
     expect(await s.events(runId)).toHaveLength(events.length);
+
+    // Two writers racing for the same next seq: one wins, the other is told.
+    const next = { ...last, seq: last.seq + 1, type: "iteration.finished", iteration: 99 } as RunEvent;
+    const results = await Promise.allSettled([store().append(next, state), store().append(next, state)]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const rejected = results.find((r) => r.status === "rejected");
+    expect(rejected?.status === "rejected" && rejected.reason).toBeInstanceOf(DuplicateEventError);
+    expect((await s.run(runId))?.lastSeq).toBe(last.seq + 1);
   });
 
   it("stores artifacts: the report and each tool output", async () => {

@@ -1,31 +1,12 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { createDb, type DbHandle } from "./client";
+import { openIsolatedPostgres } from "./isolated-postgres";
 
 /** Set it to also run the database tests on PostgreSQL, e.g. postgresql://postgres@127.0.0.1:5432/test. */
 export const TEST_DATABASE_URL = process.env.DATABASE_URL?.trim() || undefined;
 
 /** Opening PGlite compiles its WebAssembly: slower than a test's default timeout. */
 const OPEN_TIMEOUT_MS = 60_000;
-
-/**
- * A PostgreSQL database of one's own inside the shared one: a fresh schema, migrated, dropped with
- * everything in it on close. Test files running in parallel never see each other's rows.
- */
-export async function openIsolatedPostgres(url: string): Promise<DbHandle> {
-  const schema = `t_${randomBytes(6).toString("hex")}`;
-  const handle = await createDb({ url, schema });
-  return {
-    ...handle,
-    close: async () => {
-      try {
-        await handle.db.execute(`drop schema if exists "${schema}" cascade`);
-      } finally {
-        await handle.close();
-      }
-    },
-  };
-}
 
 export interface TestTarget {
   name: string;

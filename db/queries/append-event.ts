@@ -1,6 +1,6 @@
+import { and, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { RunEvent } from "@/lib/agent/events";
 import { isTerminal, type RunState } from "@/lib/agent/state";
-import { and, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { runEvents, runs } from "../schema";
 import { insertArtifact } from "./artifacts";

@@ -101,7 +101,8 @@ export interface LibraryLoadError {
 }
 
 /** The demo library shipped with the repo, wherever the process was started from. */
-export const defaultLibraryDir = fileURLToPath(new URL("../../../db/seed/library/", import.meta.url));
+// From the project folder (where every entry point runs), not import.meta.url: bundlers rewrite that.
+export const defaultLibraryDir = path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "seed", "library");
 
 const LIBRARY_EXTENSIONS = new Set([".md", ".txt", ".html", ".htm"]);
 
