@@ -39,6 +39,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/runs`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PREFRONTAL_DATA_DIR: dataDir, PREFRONTAL_BUILTIN_LATENCY_MS: "25" },
+    env: { PREFRONTAL_DATA_DIR: dataDir, PREFRONTAL_BUILTIN_LATENCY_MS: "150" },
   },
 });

@@ -10,7 +10,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["lib/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts"],
+    include: ["lib/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts"],
     environment: "node",
     testTimeout: 20_000,
   },

@@ -1,5 +1,8 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import type { ReactNode } from "react";
+import { Providers } from "@/components/providers";
+import { ThemeToggle } from "@/components/ui/theme-toggle";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -7,16 +10,36 @@ export const metadata: Metadata = {
   description: "Run and debug LLM agents that plan, remember and watch themselves.",
 };
 
+// Applies the saved theme before first paint, so a dark-theme user never sees a white flash.
+const themeScript = `try{var t=localStorage.getItem("prefrontal-theme");if(t)document.documentElement.dataset.theme=t}catch(e){}`;
+
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, no user data */}
+        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+      </head>
       <body>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
         <header className="topbar">
-          <a href="/" className="brand">
+          <Link href="/" className="brand">
             Prefrontal
-          </a>
+          </Link>
+          <nav aria-label="Main">
+            <Link href="/">Runs</Link>
+            <Link href="/inbox">Inbox</Link>
+            <Link href="/library">Library</Link>
+          </nav>
+          <div className="topbar-end">
+            <ThemeToggle />
+          </div>
         </header>
-        <main>{children}</main>
+        <Providers>
+          <main id="main">{children}</main>
+        </Providers>
       </body>
     </html>
   );

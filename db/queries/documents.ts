@@ -24,8 +24,9 @@ function toRecord(doc: LibraryDocument): NewDocumentRecord {
 
 /** Adds a document or replaces the one with its id (a re-upload). */
 export async function upsertDocument(db: Db, doc: LibraryDocument): Promise<void> {
-  const { id: _id, ...fields } = toRecord(doc);
-  await db.insert(documents).values(toRecord(doc)).onConflictDoUpdate({ target: documents.id, set: fields });
+  const record = toRecord(doc);
+  const { id: _id, ...fields } = record;
+  await db.insert(documents).values(record).onConflictDoUpdate({ target: documents.id, set: fields });
 }
 
 /** Adds the documents whose ids are not stored yet; returns how many were added. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ToolFault } from "../tools/faults";
 
 /** Every knob of a run, validated at the edge; defaults follow DESIGN.md. */
 export const RunConfig = z.object({
@@ -14,12 +15,14 @@ export const RunConfig = z.object({
   toolRetries: z.number().int().min(0).max(5).default(2),
   toolBackoffMs: z.number().int().min(0).max(10_000).default(250),
   globalRetryCap: z.number().int().min(1).max(100).default(10),
-  maxTasks: z.number().int().min(1).max(500).default(15),
+  maxTasks: z.number().int().min(1).max(1_000).default(15),
   maxPlanRepairs: z.number().int().min(0).max(10).default(3),
   maxReflectionsPerTask: z.number().int().min(1).max(10).default(2),
   reflectionRounds: z.number().int().min(1).max(10).default(3),
   stagnationIterations: z.number().int().min(2).max(100).default(5),
   promptBudgetChars: z.number().int().min(500).max(100_000).default(6_000),
+  /** Faults injected into tools by the environment (chaos testing); the agent never reads them. */
+  faults: z.array(ToolFault).max(20).default([]),
   budgets: z
     .object({
       iterations: z.number().int().min(1).max(10_000).default(60),

@@ -15,7 +15,7 @@ interface CallSpec {
   taskId: string | null;
 }
 
-const describe = (e: unknown) =>
+const describeError = (e: unknown) =>
   e instanceof ModelError
     ? { code: e.code, message: e.message }
     : { code: "model_failed", message: e instanceof Error ? e.message : String(e) };
@@ -82,7 +82,7 @@ async function record<T>(
     });
     return { ok: true, output: r.output };
   } catch (e) {
-    const error = describe(e);
+    const error = describeError(e);
     if (ctx.cancelled && error.code === "aborted") throw e;
     await ctx.emit({
       type: "model.called",

@@ -448,9 +448,9 @@ function onAnswered(d: StateDraft, ev: EventOf<"question.answered">) {
 /** Pure and total: an event that does not apply to the state leaves it unchanged. */
 export function reduce(state: RunState, event: RunEvent): RunState {
   const d = new StateDraft(state);
-  apply(d, event);
   d.s.seq = event.seq;
   d.s.updatedAt = event.at;
+  apply(d, event);
   return d.s;
 }
 

@@ -189,3 +189,27 @@ describe("loop scenarios (scripted model, deterministic)", () => {
     expect(a && b && a.start < b.end && b.start < a.end).toBe(true);
   });
 });
+
+describe("contradictions", () => {
+  it("penalises the earlier result a new one contradicts, and reflects on it", async () => {
+    const { deps, events } = makeDeps({
+      plan: [workTask("a"), workTask("b", ["a"]), reportTask(["b"])],
+      behaviours: {
+        a: { claims: [{ key: "market size", value: "4.2" }] },
+        b: { claims: [{ key: "market size", value: "6.0" }] },
+      },
+      overrides: {
+        reflect: () => reflection("accept", "Two sources disagree; the newer one is a vendor claim"),
+      },
+    });
+    const state = await drive(await createRun(deps, { runId: "t", goal: "g" }));
+    expect(state.status).toBe("succeeded");
+    const penalty = of(events, "memory.updated").find(
+      (e) => e.id === "result:a:1" && e.reason.startsWith("contradicted"),
+    );
+    expect(penalty?.reason).toContain("4.2 earlier, 6.0 now");
+    const decision = of(events, "decision").find((d) => d.taskId === "b" && d.trigger === "contradiction");
+    expect(decision?.kind).toBe("reflect");
+    expect(state.memory.entries["result:a:1"]?.extra.contradictedBy).toEqual(["result:b:1"]);
+  });
+});

@@ -1,3 +1,4 @@
+import { findContradictions } from "../memory/working-memory";
 import { AssessOutput, assessResult, describeSignals } from "../monitor/assessment";
 import { type GateDecision, gate } from "../monitor/gate";
 import { addOnce, entry, entryIds, markSubtask } from "./memory-entries";
@@ -35,21 +36,22 @@ async function recordAssessment(ctx: RunContext, id: string): Promise<void> {
       },
     }),
   );
-  for (const key of a.contradictions) {
-    for (const id2 of ctx.state.memory.order) {
-      const held = ctx.state.memory.entries[id2];
-      if (!held || id2 === entryId || held.extra.contradictedBy?.includes(entryId)) continue;
-      if (!held.extra.claims?.some((c) => c.key === key)) continue;
-      await ctx.emit({
-        type: "memory.updated",
-        id: id2,
-        patch: {
-          confidence: Math.round(held.confidence * ctx.state.config.contradictionPenalty * 1000) / 1000,
-          extra: { contradictedBy: [...(held.extra.contradictedBy ?? []), entryId] },
-        },
-        reason: `contradicted by ${entryId} on "${key}"`,
-      });
-    }
+  // Earlier results of other tasks that this one contradicts lose confidence (once per pair).
+  const contradicted = findContradictions(ctx.state.memory, r.claims, entryId).filter(
+    (c) => ctx.state.memory.entries[c.entryId]?.extra.taskId !== id,
+  );
+  for (const c of contradicted) {
+    const held = ctx.state.memory.entries[c.entryId];
+    if (!held || held.extra.contradictedBy?.includes(entryId)) continue;
+    await ctx.emit({
+      type: "memory.updated",
+      id: c.entryId,
+      patch: {
+        confidence: Math.round(held.confidence * ctx.state.config.contradictionPenalty * 1000) / 1000,
+        extra: { contradictedBy: [...(held.extra.contradictedBy ?? []), entryId] },
+      },
+      reason: `contradicted by ${entryId} on "${c.key}": ${c.held} earlier, ${c.incoming} now`,
+    });
   }
   if (t.reflectedAt !== null) {
     await ctx.emit({

@@ -45,9 +45,26 @@ export function invalidInput(error: z.ZodError): ServiceError {
   return new ServiceError("invalid_input", `${where}${issue?.message ?? "invalid input"}`);
 }
 
+/**
+ * Recognised by name and code, not `instanceof`: Next.js may load this module more than once
+ * (instrumentation and each route bundle), and a class from one copy fails instanceof in another.
+ */
+export function isServiceError(e: unknown): e is ServiceError {
+  return (
+    e instanceof Error &&
+    e.name === "ServiceError" &&
+    typeof (e as unknown as { code?: unknown }).code === "string" &&
+    (e as unknown as { code: string }).code in httpStatus
+  );
+}
+
+export function httpStatusOf(e: unknown): number {
+  return isServiceError(e) ? httpStatus[e.code] : 500;
+}
+
 /** Map any error to what may leave the server: typed errors as they are, anything else logged and hidden. */
 export function toFailure(e: unknown, log: (...args: unknown[]) => void = console.error): Failure {
-  if (e instanceof ServiceError) return { ok: false, code: e.code, message: e.message };
+  if (isServiceError(e)) return { ok: false, code: e.code, message: e.message };
   log("internal error:", e);
   return { ok: false, code: "internal", message: "Something went wrong on the server; it has been logged." };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { ServiceError, toFailure } from "./errors";
+import { httpStatusOf, ServiceError, toFailure } from "./errors";
 
 /** Read a JSON body; a malformed one is the caller's error, not the server's. */
 export async function jsonBody(request: Request): Promise<unknown> {
@@ -19,7 +19,7 @@ export async function respond(fn: () => Promise<unknown>, okStatus = 200): Promi
     return Response.json(value, { status: okStatus });
   } catch (e) {
     const failure = toFailure(e);
-    const status = e instanceof ServiceError ? e.status : 500;
+    const status = httpStatusOf(e);
     return Response.json(failure, { status });
   }
 }

@@ -5,6 +5,7 @@ import { BuiltinModel } from "../llm/builtin/builtin-model";
 import type { ChatModel } from "../llm/chat-model";
 import { openAIModelFromEnv } from "../llm/openai-model";
 import { researchTools } from "../tools";
+import { type ToolFault, withFaults } from "../tools/faults";
 import type { DocumentLibrary } from "../tools/library/document-library";
 import { defaultLibraryDir, loadLibraryFromDir } from "../tools/library/document-library";
 import { toolRegistry } from "../tools/tool";
@@ -35,10 +36,11 @@ export async function runDeps(opts: {
   signal?: AbortSignal;
   library?: DocumentLibrary;
   seed?: number;
+  faults?: readonly ToolFault[];
 }): Promise<AgentDeps> {
   return {
     model: opts.model,
-    tools: toolRegistry(researchTools()),
+    tools: toolRegistry(withFaults(researchTools(), opts.faults ?? [])),
     library: opts.library ?? (await demoLibrary()),
     workspace: new Workspace(path.join(opts.runDir, "workspace")),
     clock: systemClock,

@@ -1,5 +1,5 @@
 import "server-only";
-import { ServiceError, toFailure } from "./errors";
+import { httpStatusOf, ServiceError, toFailure } from "./errors";
 import type { RunService } from "./service/run-service";
 import { encodeFrame, watchRun } from "./watch-run";
 
@@ -27,7 +27,7 @@ export async function sseResponse(service: RunService, runId: string, request: R
     const run = await service.store.run(runId);
     if (!run) throw new ServiceError("run_not_found", `No run ${runId}.`);
   } catch (e) {
-    const status = e instanceof ServiceError ? e.status : 500;
+    const status = httpStatusOf(e);
     return Response.json(toFailure(e), { status });
   }
   const encoder = new TextEncoder();

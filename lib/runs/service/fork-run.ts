@@ -86,7 +86,12 @@ export async function forkRun(service: RunService, input: unknown): Promise<{ ru
     forkSeq: seq,
     readOnly: false,
   });
-  const deps = await service.deps(childId, parent.model, replayCache(events.slice(seq + 1)));
+  const deps = await service.deps(
+    childId,
+    parent.model,
+    replayCache(events.slice(seq + 1)),
+    parent.config.faults,
+  );
   // The copied history keeps its original times; only what happens after the fork is new.
   let state = replay([], childId);
   for (const e of prefix) {

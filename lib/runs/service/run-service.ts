@@ -3,6 +3,7 @@ import { drive } from "../../agent/loop";
 import type { RunContext } from "../../agent/run-context";
 import type { AgentDeps, ReplayCache } from "../../agent/runtime";
 import type { ChatModel } from "../../llm/chat-model";
+import type { ToolFault } from "../../tools/faults";
 import type { DocumentLibrary } from "../../tools/library/document-library";
 import type { RunBus } from "../run-bus";
 import { runDeps } from "../run-environment";
@@ -50,9 +51,11 @@ export class RunService {
     runId: string,
     modelName: string,
     replay?: ReplayCache,
+    faults: readonly ToolFault[] = [],
   ): Promise<AgentDeps & { abort: AbortController }> {
     const abort = new AbortController();
     const deps = await runDeps({
+      faults,
       runDir: path.join(this.o.dataDir, "runs", runId),
       model: this.o.model(modelName),
       library: await this.o.library(),

@@ -91,3 +91,20 @@ describeOnEachDatabase("run service", (handle) => {
     expect(await code(runStateAt(service, runId, events.length + 5))).toBe("seq_out_of_range");
   });
 });
+
+describeOnEachDatabase("run service with injected tool faults", (handle) => {
+  it("repairs the plan around a permanent tool failure and still delivers the report", async () => {
+    const { service, store } = await testService(handle().db);
+    const { runId } = await startRun(service, {
+      goal: "Compare Loomwork and Relaywright for enterprise use",
+      config: { faults: [{ tool: "read", taskId: "r1", kind: "permanent" }] },
+    });
+    const run = await settled(service, runId);
+    expect(run.status).toBe("succeeded");
+    const events = await store.events(runId);
+    const failed = events.find((e) => e.type === "tool.returned" && e.taskId === "r1" && !e.result.ok);
+    expect(failed).toMatchObject({ result: { code: "unavailable" } });
+    const repaired = events.find((e) => e.type === "plan.repaired");
+    expect(repaired).toMatchObject({ trigger: "permanent_error" });
+  });
+});

@@ -20,8 +20,8 @@ export async function startRun(service: RunService, input: unknown): Promise<{ r
   if (!parsed.success) throw invalidInput(parsed.error);
   const { goal, model, config } = parsed.data;
   const runId = newRunId();
-  const deps = await service.deps(runId, model);
   const fullConfig = RunConfig.parse(config ?? {});
+  const deps = await service.deps(runId, model, undefined, fullConfig.faults);
   await service.store.insertRun({
     id: runId,
     goal,

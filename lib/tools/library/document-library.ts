@@ -1,6 +1,5 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import MiniSearch from "minisearch";
 import { type LibraryDocument, type LibraryDocumentMeta, parseDocument, parseUpload } from "./document";
 import { makeSnippet } from "./snippet";

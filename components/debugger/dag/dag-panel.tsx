@@ -1,0 +1,248 @@
+"use client";
+
+import {
+  Background,
+  Controls,
+  type Edge,
+  MarkerType,
+  MiniMap,
+  type NodeChange,
+  type NodeHandle,
+  Position,
+  ReactFlow,
+  useReactFlow,
+} from "@xyflow/react";
+import "@xyflow/react/dist/style.css";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { RunState, TaskState } from "@/lib/agent/state";
+import { DagEmpty } from "./dag-empty";
+import { chooseDirection, type LayoutDirection, layoutGraph, NODE_HEIGHT, NODE_WIDTH } from "./layout";
+import { firstSeenVersions, planMarker } from "./plan-marker";
+import { statusTone, type TaskNode, TaskNodeComponent } from "./task-node";
+import "./dag.css";
+
+interface Props {
+  state: RunState;
+  selectedTaskId: string | null;
+  onSelectTask: (id: string | null) => void;
+}
+
+const nodeTypes = { task: TaskNodeComponent };
+const fitOptions = { padding: 0.12, maxZoom: 1, minZoom: 0.05 };
+/** Beyond this, drawing only what is on screen is cheaper than drawing everything. */
+const VISIBLE_ONLY_FROM = 150;
+const FOCUS_FROM = 48;
+const FOCUS_COUNT = 24;
+
+/**
+ * Handles at known offsets: with a fixed node size React Flow never has to measure a node, so a
+ * status update re-renders one node and never re-lays out the canvas.
+ */
+function handlesFor(direction: LayoutDirection): NodeHandle[] {
+  return direction === "TB"
+    ? [
+        { type: "target", position: Position.Top, x: NODE_WIDTH / 2 - 0.5, y: 0, width: 1, height: 1 },
+        {
+          type: "source",
+          position: Position.Bottom,
+          x: NODE_WIDTH / 2 - 0.5,
+          y: NODE_HEIGHT - 1,
+          width: 1,
+          height: 1,
+        },
+      ]
+    : [
+        { type: "target", position: Position.Left, x: 0, y: NODE_HEIGHT / 2 - 0.5, width: 1, height: 1 },
+        {
+          type: "source",
+          position: Position.Right,
+          x: NODE_WIDTH - 1,
+          y: NODE_HEIGHT / 2 - 0.5,
+          width: 1,
+          height: 1,
+        },
+      ];
+}
+
+export function DagPanel({ state, selectedTaskId, onSelectTask }: Props) {
+  const [chosenDirection, setDirection] = useState<LayoutDirection | null>(null);
+  const tasks = useMemo(
+    () => state.taskOrder.map((id) => state.tasks[id]).filter((t): t is TaskState => t !== undefined),
+    [state.taskOrder, state.tasks],
+  );
+  // The layout depends on the graph's shape only; statuses change every event and must stay cheap.
+  const shapeJson = JSON.stringify(tasks.map((t) => [t.id, t.dependencies]));
+  const shape = useMemo(
+    () => (JSON.parse(shapeJson) as [string, string[]][]).map(([id, dependencies]) => ({ id, dependencies })),
+    [shapeJson],
+  );
+  const autoDirection = useMemo(() => chooseDirection(shape), [shape]);
+  const direction = chosenDirection ?? autoDirection;
+  const layout = useMemo(() => layoutGraph(shape, { direction }), [shape, direction]);
+  // Fitted whole, a big plan is unreadably small: start on the tasks nearest the top-left corner
+  // (where it begins); the minimap and the fit button give the overview.
+  const focus = useMemo(() => {
+    if (shape.length <= FOCUS_FROM) return undefined;
+    const distance = (id: string) => {
+      const p = layout.positions[id];
+      return p ? p.x * p.x + p.y * p.y : Number.POSITIVE_INFINITY;
+    };
+    return shape
+      .map((t) => ({ id: t.id, d: distance(t.id) }))
+      .sort((a, b) => a.d - b.d)
+      .slice(0, FOCUS_COUNT)
+      .map(({ id }) => ({ id }));
+  }, [shape, layout]);
+
+  const firstSeen = useMemo(() => firstSeenVersions(state.plans), [state.plans]);
+  const { confidenceThreshold: threshold, grayZone } = state.config;
+  // Reuse a node object while its task, selection and marker are unchanged, so React Flow skips it.
+  const cache = useRef(new WeakMap<TaskState, { key: string; node: TaskNode }>());
+  const nodes = useMemo(() => {
+    const handles = handlesFor(direction);
+    return tasks.map((task): TaskNode => {
+      const marker = planMarker(task, firstSeen);
+      const selected = task.id === selectedTaskId;
+      const position = layout.positions[task.id] ?? { x: 0, y: 0 };
+      const key = `${direction}|${selected}|${marker?.label ?? ""}|${position.x},${position.y}|${threshold},${grayZone}`;
+      const hit = cache.current.get(task);
+      if (hit && hit.key === key) return hit.node;
+      const node: TaskNode = {
+        id: task.id,
+        type: "task",
+        position,
+        data: { task, marker, threshold, grayZone },
+        selected,
+        width: NODE_WIDTH,
+        height: NODE_HEIGHT,
+        measured: { width: NODE_WIDTH, height: NODE_HEIGHT },
+        handles,
+        sourcePosition: direction === "TB" ? Position.Bottom : Position.Right,
+        targetPosition: direction === "TB" ? Position.Top : Position.Left,
+        ariaLabel: `${task.title} (${task.id}), ${task.status}${marker ? `, ${marker.label}` : ""}`,
+      };
+      cache.current.set(task, { key, node });
+      return node;
+    });
+  }, [tasks, layout, firstSeen, selectedTaskId, direction, threshold, grayZone]);
+
+  // Edges depend on the shape and the selection only, so a status update re-renders no edge.
+  const edges = useMemo(() => {
+    const ids = new Set(shape.map((t) => t.id));
+    const out: Edge[] = [];
+    for (const t of shape) {
+      for (const dep of t.dependencies) {
+        if (!ids.has(dep) || dep === t.id) continue;
+        const active = selectedTaskId !== null && (dep === selectedTaskId || t.id === selectedTaskId);
+        out.push({
+          id: `${dep}->${t.id}`,
+          source: dep,
+          target: t.id,
+          className: active ? "dag-edge-active" : undefined,
+          markerEnd: { type: MarkerType.ArrowClosed, color: active ? "var(--accent)" : "var(--muted)" },
+          zIndex: active ? 1 : 0,
+        });
+      }
+    }
+    return out;
+  }, [shape, selectedTaskId]);
+
+  // React Flow reports clicks and Enter/Escape on a focused node as selection changes.
+  const onNodesChange = useCallback(
+    (changes: NodeChange<TaskNode>[]) => {
+      let picked: string | null | undefined;
+      for (const c of changes) {
+        if (c.type !== "select") continue;
+        if (c.selected) picked = c.id;
+        else if (picked === undefined) picked = null;
+      }
+      if (picked !== undefined) onSelectTask(picked);
+    },
+    [onSelectTask],
+  );
+
+  if (tasks.length === 0) {
+    return (
+      <div className="dag" data-testid="dag">
+        <DagEmpty state={state} />
+      </div>
+    );
+  }
+
+  const counts = summarize(tasks);
+  return (
+    <div className="dag" data-testid="dag" data-direction={direction}>
+      <div className="dag-toolbar">
+        <h2>Task graph</h2>
+        <span className="muted dag-counts" data-testid="dag-counts">
+          {counts}
+        </span>
+        <fieldset className="dag-toggle" aria-label="Layout direction">
+          {(["TB", "LR"] as const).map((d) => (
+            <button
+              key={d}
+              type="button"
+              className="btn btn-ghost"
+              aria-pressed={direction === d}
+              onClick={() => setDirection(d)}
+            >
+              {d === "TB" ? "Top-down" : "Left-right"}
+            </button>
+          ))}
+        </fieldset>
+      </div>
+      <div className="dag-canvas">
+        <ReactFlow<TaskNode>
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          onNodesChange={onNodesChange}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          edgesFocusable={false}
+          elementsSelectable
+          deleteKeyCode={null}
+          selectionKeyCode={null}
+          multiSelectionKeyCode={null}
+          onlyRenderVisibleElements={nodes.length >= VISIBLE_ONLY_FROM}
+          minZoom={0.05}
+          maxZoom={1.5}
+          attributionPosition="top-right"
+          ariaLabelConfig={{ "node.a11yDescription.default": "Press Enter to show this task's details." }}
+        >
+          <FitOnGrow fitKey={`${shape.length}:${direction}`} focus={focus} />
+          <Background gap={24} size={1} />
+          <Controls showInteractive={false} fitViewOptions={fitOptions} />
+          {nodes.length > 40 && (
+            <MiniMap
+              pannable
+              zoomable
+              nodeColor={(n) => `var(--${statusTone[(n as TaskNode).data.task.status]})`}
+            />
+          )}
+        </ReactFlow>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Fit the view on the first layout and when the graph changes (a new plan version, time travel to
+ * an older state, another direction), but not on status updates: the user may have zoomed in.
+ */
+function FitOnGrow({ fitKey, focus }: { fitKey: string; focus: { id: string }[] | undefined }) {
+  const { fitView } = useReactFlow();
+  useEffect(() => {
+    if (fitKey) void fitView({ ...fitOptions, nodes: focus });
+  }, [fitKey, focus, fitView]);
+  return null;
+}
+
+function summarize(tasks: TaskState[]): string {
+  const by: Partial<Record<string, number>> = {};
+  for (const t of tasks) by[t.status] = (by[t.status] ?? 0) + 1;
+  const parts = ["succeeded", "running", "waiting", "failed", "pending", "ready", "skipped"]
+    .filter((s) => by[s])
+    .map((s) => `${by[s]} ${s}`);
+  return `${tasks.length} task${tasks.length === 1 ? "" : "s"} · ${parts.join(" · ")}`;
+}

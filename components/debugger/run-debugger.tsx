@@ -1,0 +1,103 @@
+"use client";
+
+import { useState } from "react";
+import "./debugger.css";
+import { DagPanel } from "./dag/dag-panel";
+import { TaskDetails } from "./dag/task-details";
+import { EventsPanel } from "./events/events-panel";
+import { MemoryPanel } from "./memory/memory-panel";
+import { MonitorPanel } from "./monitor/monitor-panel";
+import { PlanDiffPanel } from "./plan/plan-diff-panel";
+import { ReportPanel } from "./report/report-panel";
+import { RunHeader } from "./run-header";
+import {
+  RunViewProvider,
+  useRunView,
+  useRunViewHandle,
+  useShownEvents,
+  useShownState,
+} from "./run-view-context";
+import { Scrubber } from "./scrubber";
+import { useRunStream } from "./use-run-stream";
+
+const tabs = ["Task", "Memory", "Monitor", "Plan vs final", "Report", "Events"] as const;
+type Tab = (typeof tabs)[number];
+
+interface Props {
+  runId: string;
+  initialCursor: number | null;
+  parentRunId: string | null;
+  forkSeq: number | null;
+  readOnly: boolean;
+}
+
+export function RunDebugger(props: Props) {
+  return (
+    <RunViewProvider runId={props.runId} initialCursor={props.initialCursor}>
+      <Debugger {...props} />
+    </RunViewProvider>
+  );
+}
+
+function Debugger({ runId, parentRunId, forkSeq, readOnly }: Props) {
+  const handle = useRunViewHandle();
+  useRunStream(handle, runId);
+  const state = useShownState();
+  const events = useShownEvents();
+  const loaded = useRunView((v) => v.events.length > 0);
+  const error = useRunView((v) => v.error);
+  const [tab, setTab] = useState<Tab>("Task");
+  const [selected, setSelected] = useState<string | null>(null);
+  const select = (taskId: string | null) => {
+    setSelected(taskId);
+    if (taskId) setTab("Task");
+  };
+
+  return (
+    <div className="debugger" data-testid="debugger">
+      <RunHeader runId={runId} parentRunId={parentRunId} forkSeq={forkSeq} readOnly={readOnly} />
+      <Scrubber runId={runId} readOnly={readOnly} />
+      {error && (
+        <div className="state state-error" role="alert">
+          {error}
+        </div>
+      )}
+      {!loaded ? (
+        <div className="state state-loading" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading the run’s events…
+        </div>
+      ) : (
+        <div className="debugger-grid">
+          <section className="panel dag-area" aria-label="Task graph">
+            <DagPanel state={state} selectedTaskId={selected} onSelectTask={select} />
+          </section>
+          <section className="panel side-area" aria-label="Details">
+            <div className="tabs" role="tablist" aria-label="Run details">
+              {tabs.map((t) => (
+                <button
+                  key={t}
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === t}
+                  className={`tab ${tab === t ? "tab-active" : ""}`}
+                  onClick={() => setTab(t)}
+                  data-testid={`tab-${t.toLowerCase().replace(/\s+/g, "-")}`}
+                >
+                  {t}
+                </button>
+              ))}
+            </div>
+            <div className="tab-body" role="tabpanel">
+              {tab === "Task" && <TaskDetails state={state} taskId={selected} events={events} />}
+              {tab === "Memory" && <MemoryPanel state={state} events={events} />}
+              {tab === "Monitor" && <MonitorPanel state={state} onSelectTask={select} />}
+              {tab === "Plan vs final" && <PlanDiffPanel state={state} />}
+              {tab === "Report" && <ReportPanel state={state} runId={runId} />}
+              {tab === "Events" && <EventsPanel events={events} onSelectTask={select} />}
+            </div>
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

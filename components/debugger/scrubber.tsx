@@ -1,0 +1,116 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import { forkRunAction } from "@/app/actions";
+import { describeEvent } from "@/lib/agent/trace";
+import { useRunView, useShownSeq } from "./run-view-context";
+
+/**
+ * Time travel: a slider over every event. Moving it shows the run as it was (snapshots + the shared
+ * reducer; nothing re-executes); arrow keys step, "Live" returns to the head, `?at=` deep-links.
+ */
+export function Scrubber({ runId, readOnly }: { runId: string; readOnly: boolean }) {
+  const router = useRouter();
+  const total = useRunView((v) => v.events.length);
+  const cursor = useRunView((v) => v.cursor);
+  const setCursor = useRunView((v) => v.setCursor);
+  const step = useRunView((v) => v.step);
+  const seq = useShownSeq();
+  const event = useRunView((v) => v.events[seq]);
+  const [forking, setForking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (cursor === null) url.searchParams.delete("at");
+    else url.searchParams.set("at", String(cursor));
+    window.history.replaceState(null, "", url);
+  }, [cursor]);
+
+  useEffect(() => {
+    // Arrow keys step anywhere on the page, except while typing.
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (
+        t &&
+        (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable)
+      )
+        return;
+      if (e.key === "ArrowLeft") step(e.shiftKey ? -10 : -1);
+      else if (e.key === "ArrowRight") step(e.shiftKey ? 10 : 1);
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [step]);
+
+  const fork = async () => {
+    setForking(true);
+    setError(null);
+    const by = localStorage.getItem("prefrontal-reviewer") || "developer";
+    const r = await forkRunAction({ runId, seq, by });
+    setForking(false);
+    if (r.ok) router.push(`/runs/${r.runId}`);
+    else setError(r.message);
+  };
+
+  if (total === 0) return null;
+  return (
+    <div className="scrubber panel" data-testid="scrubber">
+      <button
+        type="button"
+        className="btn"
+        onClick={() => step(-1)}
+        aria-label="Previous event"
+        disabled={seq <= 0}
+      >
+        ◀
+      </button>
+      <input
+        type="range"
+        min={0}
+        max={total - 1}
+        value={seq}
+        onChange={(e) => setCursor(Number(e.target.value))}
+        aria-label="Event in the run's history"
+        aria-valuetext={`event ${seq} of ${total - 1}`}
+        data-testid="scrubber-range"
+      />
+      <button
+        type="button"
+        className="btn"
+        onClick={() => step(1)}
+        aria-label="Next event"
+        disabled={cursor === null}
+      >
+        ▶
+      </button>
+      <button
+        type="button"
+        className={`btn ${cursor === null ? "btn-primary" : ""}`}
+        onClick={() => setCursor(null)}
+        aria-pressed={cursor === null}
+        data-testid="go-live"
+      >
+        {cursor === null ? "● Live" : "Go live"}
+      </button>
+      <span className="scrubber-label" data-testid="scrubber-label">
+        <strong>#{seq}</strong> / {total - 1} · {event?.type}
+        {event && "taskId" in event && event.taskId ? ` [${event.taskId}]` : ""}{" "}
+        <span className="muted">{event ? describeEvent(event) : ""}</span>
+      </span>
+      {!readOnly && (
+        <button type="button" className="btn" onClick={fork} disabled={forking} data-testid="fork-here">
+          {forking ? "Forking…" : "Fork from here"}
+        </button>
+      )}
+      {error && (
+        <span className="state-error" role="alert">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+"use client";
+
+import { budgetFields, monitorFields, type SettingField, type SettingValues } from "./run-settings";
+import styles from "./runs.module.css";
+
+export const settingInputId = (path: string) => `setting-${path.replace(/\./g, "-")}`;
+
+const number = (n: number) => (Number.isInteger(n) ? n.toLocaleString("en") : String(Number(n.toFixed(3))));
+
+interface Props {
+  values: SettingValues;
+  onChange: (path: string, value: string) => void;
+  onReset: () => void;
+  open: boolean;
+  onToggle: (open: boolean) => void;
+  /** The setting the last submit was refused for, with why. */
+  error: { path: string; message: string } | null;
+  changed: number;
+}
+
+/** The run's knobs, collapsed by default: most runs should start on the defaults. */
+export function AdvancedSettings({ values, onChange, onReset, open, onToggle, error, changed }: Props) {
+  const group = (legend: string, fields: SettingField[]) => (
+    <fieldset className={styles.settingsGroup}>
+      <legend>{legend}</legend>
+      <div className={styles.settingsGrid}>
+        {fields.map((f) => {
+          const id = settingInputId(f.path);
+          const invalid = error?.path === f.path;
+          return (
+            <div key={f.path} className={styles.setting}>
+              <label htmlFor={id}>{f.label}</label>
+              <input
+                id={id}
+                type="number"
+                inputMode="decimal"
+                min={f.min}
+                max={f.max}
+                step={f.step}
+                value={values[f.path] ?? ""}
+                onChange={(e) => onChange(f.path, e.target.value)}
+                aria-invalid={invalid || undefined}
+                aria-describedby={`${id}-hint${invalid ? ` ${id}-error` : ""}`}
+              />
+              <span id={`${id}-hint`} className={styles.hint}>
+                {f.hint} Default {number(f.defaultValue)} · {number(f.min)}–{number(f.max)}
+              </span>
+              {invalid && (
+                <span id={`${id}-error`} className={styles.fieldError} role="alert">
+                  {error.message}
+                </span>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+
+  return (
+    <details
+      className={styles.advanced}
+      open={open}
+      onToggle={(e) => onToggle((e.currentTarget as HTMLDetailsElement).open)}
+    >
+      <summary>
+        Advanced settings
+        {changed > 0 && <span className="badge">{changed} changed</span>}
+      </summary>
+      <div className={styles.advancedBody}>
+        {group("Monitor and memory", monitorFields)}
+        {group("Budgets", budgetFields)}
+        <div>
+          <button type="button" className="btn btn-ghost" onClick={onReset} disabled={changed === 0}>
+            Reset to defaults
+          </button>
+        </div>
+      </div>
+    </details>
+  );
+}

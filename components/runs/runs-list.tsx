@@ -1,0 +1,112 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Empty, ErrorNotice, Loading } from "@/components/ui/states";
+import { fetchJson } from "./fetch-json";
+import { RUN_STATUSES, type StatusFilter } from "./run-filters";
+import styles from "./runs.module.css";
+import { isActive, type RunListItem, RunsTable } from "./runs-table";
+
+export const runsQueryKey = (status: StatusFilter) => ["runs", status] as const;
+
+const fetchRuns = (status: StatusFilter) =>
+  fetchJson<{ runs: RunListItem[] }>(status === "all" ? "/api/runs" : `/api/runs?status=${status}`).then(
+    (b) => b.runs,
+  );
+
+// Fast while something is moving; slow otherwise, which still notices runs started elsewhere.
+const ACTIVE_POLL_MS = 2_000;
+const IDLE_POLL_MS = 10_000;
+
+interface Props {
+  initialStatus: StatusFilter;
+  /** The first page, rendered on the server so the list shows without a loading flash. */
+  initialRuns?: RunListItem[];
+}
+
+export function RunsList({ initialStatus, initialRuns }: Props) {
+  const [status, setStatus] = useState<StatusFilter>(initialStatus);
+  const runs = useQuery({
+    queryKey: runsQueryKey(status),
+    queryFn: () => fetchRuns(status),
+    initialData: status === initialStatus ? initialRuns : undefined,
+    refetchInterval: (q) => (q.state.data?.some(isActive) ? ACTIVE_POLL_MS : IDLE_POLL_MS),
+  });
+
+  function changeStatus(next: StatusFilter) {
+    setStatus(next);
+    // The filter lives in the URL so a reload or a shared link shows the same list; no history entry per click.
+    const url = new URL(window.location.href);
+    if (next === "all") url.searchParams.delete("status");
+    else url.searchParams.set("status", next);
+    window.history.replaceState(window.history.state, "", url);
+  }
+
+  const active = runs.data?.filter(isActive).length ?? 0;
+
+  return (
+    <section className={styles.runs} aria-labelledby="runs-title">
+      <div className={styles.toolbar}>
+        <h2 id="runs-title">Runs</h2>
+        <span className={styles.hint} aria-live="polite">
+          {runs.data &&
+            `${runs.data.length} shown${active > 0 ? ` · ${active} working, updating every 2 s` : ""}`}
+        </span>
+        <div className={styles.toolbarEnd}>
+          <label htmlFor="status-filter" className="inline">
+            Status
+          </label>
+          <select
+            id="status-filter"
+            data-testid="status-filter"
+            value={status}
+            onChange={(e) => changeStatus(e.target.value as StatusFilter)}
+          >
+            <option value="all">All</option>
+            {RUN_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s[0]?.toUpperCase()}
+                {s.slice(1)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {runs.isPending ? (
+        <Loading label="Loading runs…" />
+      ) : runs.isError && !runs.data ? (
+        <ErrorNotice
+          message={`The runs could not be loaded: ${runs.error.message}`}
+          action={
+            <button type="button" className="btn" onClick={() => runs.refetch()}>
+              Retry
+            </button>
+          }
+        />
+      ) : runs.data.length === 0 ? (
+        status === "all" ? (
+          <Empty title="No runs yet" testId="runs-empty">
+            Describe a goal above and press <strong>Start run</strong>; it will appear here as it works.
+          </Empty>
+        ) : (
+          <Empty title={`No ${status} runs`} testId="runs-empty">
+            <button type="button" className="btn" onClick={() => changeStatus("all")}>
+              Show all runs
+            </button>
+          </Empty>
+        )
+      ) : (
+        <>
+          {runs.isRefetchError && (
+            <p className={styles.staleNotice} role="status">
+              Could not refresh ({runs.error.message}); showing the last list, retrying.
+            </p>
+          )}
+          <RunsTable runs={runs.data} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * bench:ui — in a real Chromium against the production build: how long a 300-task DAG takes to lay
+ * out and render, and how long one scrubber step takes on a 1,000-iteration run. Prints numbers.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import os, { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+import type { RunEvent } from "@/lib/agent/events";
+import { createRun, drive } from "@/lib/agent/loop";
+import { makeDeps, policy, reportTask, workTask } from "@/lib/agent/testing/harness";
+import { ScriptedModel } from "@/lib/llm/scripted-model";
+
+const PORT = 3377;
+const base = `http://127.0.0.1:${PORT}`;
+
+async function syntheticRun(tasks: number, width: number, concurrency: number): Promise<RunEvent[]> {
+  const plan = Array.from({ length: tasks - 1 }, (_, i) =>
+    workTask(`t${i}`, i >= width ? [`t${i - width}`] : []),
+  );
+  plan.push(reportTask(plan.slice(-width).map((t) => t.id)));
+  const { deps, events } = makeDeps({ model: new ScriptedModel([], policy(plan)) });
+  const state = await drive(
+    await createRun(deps, {
+      runId: "bench",
+      goal: `Synthetic run of ${tasks} tasks`,
+      config: { maxTasks: 1_000, concurrency, budgets: { iterations: 5_000, toolCalls: 50_000 } },
+    }),
+  );
+  if (state.status !== "succeeded")
+    throw new Error(`synthetic run ${state.status}: ${state.outcome?.reason}`);
+  console.log(
+    `  synthetic: ${tasks} tasks, ${state.counters.iterations} iterations, ${events.length} events`,
+  );
+  return events;
+}
+
+async function importRun(events: RunEvent[]): Promise<string> {
+  const res = await fetch(`${base}/api/runs/import`, {
+    method: "POST",
+    body: `${events.map((e) => JSON.stringify(e)).join("\n")}\n`,
+  });
+  if (!res.ok) throw new Error(`import failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { runId: string }).runId;
+}
+
+async function until(ok: () => Promise<boolean>) {
+  for (let i = 0; i < 600; i++) {
+    if (await ok().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("timed out");
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] as number;
+
+async function main() {
+  if (!existsSync(".next/BUILD_ID")) throw new Error("Build first: npm run build");
+  console.log(
+    `bench:ui — Chromium ${"(Debian)"}; ${os.cpus()[0]?.model} × ${os.cpus().length}, node ${process.version}`,
+  );
+  const dataDir = mkdtempSync(path.join(tmpdir(), "prefrontal-bench-ui-"));
+  const app: ChildProcess = spawn(
+    process.execPath,
+    ["node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"],
+    { env: { ...process.env, PREFRONTAL_DATA_DIR: dataDir }, stdio: "ignore" },
+  );
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
+  });
+  try {
+    await until(async () => (await fetch(`${base}/api/runs`)).ok);
+    const wide = await importRun(await syntheticRun(300, 20, 8));
+    const long = await importRun(await syntheticRun(1_000, 5, 1));
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+
+    const dag: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = Date.now();
+      await page.goto(`${base}/runs/${wide}`);
+      await page.waitForFunction(
+        () => document.querySelectorAll('[data-testid="dag-node"]').length >= 300,
+        null,
+        {
+          timeout: 60_000,
+          polling: "raf",
+        },
+      );
+      dag.push(Date.now() - t0);
+    }
+    console.log(
+      `300-task DAG, navigation → all 300 nodes rendered: median ${median(dag)} ms (${dag.join(", ")}) — target < 1.5 s: ${median(dag) < 1500 ? "met" : "NOT met"}`,
+    );
+
+    await page.goto(`${base}/runs/${long}`);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="scrubber-label"]')?.textContent?.includes("#"),
+      null,
+      { timeout: 60_000 },
+    );
+    await page.locator("body").click({ position: { x: 5, y: 5 } });
+    const steps: number[] = await page.evaluate(async () => {
+      const label = document.querySelector('[data-testid="scrubber-label"]') as HTMLElement;
+      const times: number[] = [];
+      for (let i = 0; i < 200; i++) {
+        const before = label.textContent;
+        const t0 = performance.now();
+        window.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowLeft", bubbles: true }));
+        while (label.textContent === before) await new Promise((r) => setTimeout(r, 0));
+        // Wait for the frame that paints the new step.
+        await new Promise((r) => requestAnimationFrame(() => r(null)));
+        times.push(performance.now() - t0);
+      }
+      return times;
+    });
+    console.log(
+      `scrubber step on a ${"1,000+"}-iteration run (200 steps back from the head): median ${median(steps).toFixed(1)} ms, p95 ${pct(steps, 0.95).toFixed(1)} ms, max ${Math.max(...steps).toFixed(1)} ms — target < 100 ms: ${pct(steps, 0.95) < 100 ? "met" : "NOT met"}`,
+    );
+  } finally {
+    await browser.close();
+    app.kill("SIGTERM");
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

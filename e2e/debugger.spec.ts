@@ -1,0 +1,116 @@
+import { expect, startRunViaApi, test, waitForRun } from "./fixtures";
+
+test("start a run from the form, watch its tasks turn done live, then read the report", async ({
+  page,
+  runPage,
+}) => {
+  await page.goto("/");
+  await runPage.shot("runs-list");
+  await page.getByTestId("goal-input").fill("Compare Loomwork and Relaywright for enterprise use");
+  await page.getByTestId("start-run").click();
+  await page.waitForURL(/\/runs\/run_/);
+  await expect(runPage.nodes().first()).toBeVisible();
+  // Live: at some moment some tasks are done and others are not yet.
+  await expect
+    .poll(async () => {
+      const total = await runPage.nodes().count();
+      const done = await runPage.doneNodes().count();
+      return done > 0 && done < total;
+    })
+    .toBe(true);
+  await runPage.shot("debugger-live");
+  await runPage.waitForStatus("succeeded");
+  await expect(runPage.doneNodes()).toHaveCount(await runPage.nodes().count());
+  await runPage.tab("report").click();
+  const report = page.getByTestId("report");
+  await expect(report).toContainText("Loomwork");
+  await expect(report).toContainText("Sources");
+  await runPage.shot("debugger-report");
+  for (const name of ["memory", "monitor", "plan-vs-final", "events"]) {
+    await runPage.tab(name).click();
+    await runPage.shot(`debugger-${name}`);
+  }
+});
+
+test("scrubbing back shows fewer done tasks and higher confidences than at the head", async ({
+  page,
+  request,
+  runPage,
+}) => {
+  const runId = await startRunViaApi(request, { goal: "Project X market size and growth by region" });
+  const run = await waitForRun(request, runId, "succeeded");
+  await page.goto(`/runs/${runId}`);
+  await runPage.waitForStatus("succeeded");
+  const doneAtHead = await runPage.doneNodes().count();
+  await runPage.tab("memory").click();
+  const entry = page.locator('[data-testid="memory-entry"][data-kind="result"]').first();
+  const id = await entry.getAttribute("data-id");
+  const headConfidence = Number(
+    await page.locator(`[data-testid="memory-entry"][data-id="${id}"]`).getAttribute("data-confidence"),
+  );
+
+  // Deep link to an earlier moment, then step with the arrow keys.
+  const mid = Math.floor(run.lastSeq * 0.6);
+  await page.goto(`/runs/${runId}?at=${mid}`);
+  await expect(page.getByTestId("scrubber-label")).toContainText(`#${mid}`);
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByTestId("scrubber-label")).toContainText(`#${mid - 1}`);
+  expect(await runPage.doneNodes().count()).toBeLessThan(doneAtHead);
+  await runPage.tab("memory").click();
+  const earlier = page.locator(`[data-testid="memory-entry"][data-id="${id}"]`);
+  if ((await earlier.count()) > 0) {
+    expect(Number(await earlier.getAttribute("data-confidence"))).toBeGreaterThan(headConfidence);
+  }
+  await runPage.shot("debugger-scrubbed");
+  await page.getByTestId("go-live").click();
+  await expect(runPage.doneNodes()).toHaveCount(doneAtHead);
+});
+
+test("a forced permanent tool failure shows the repaired task in plan vs final", async ({
+  page,
+  request,
+  runPage,
+}) => {
+  const runId = await startRunViaApi(request, {
+    goal: "Compare Loomwork and Relaywright for enterprise use",
+    config: { faults: [{ tool: "read", taskId: "r1", kind: "permanent" }] },
+  });
+  await waitForRun(request, runId, "succeeded");
+  await page.goto(`/runs/${runId}`);
+  await runPage.tab("plan-vs-final").click();
+  const changed = page.locator('[data-testid="plan-row"]:not([data-change="same"])');
+  await expect(changed.first()).toBeVisible();
+  await expect(changed.first()).toContainText(/added|removed|changed/);
+  await runPage.shot("debugger-plan-vs-final-repair");
+  await runPage.tab("monitor").click();
+  await expect(page.locator('[data-testid="decision"][data-trigger="permanent_error"]')).toHaveCount(1);
+});
+
+test("fork from a past step opens a child run linked to its parent", async ({ page, request, runPage }) => {
+  const parent = await startRunViaApi(request, { goal: "Project X pricing across vendors" });
+  const run = await waitForRun(request, parent, "succeeded");
+  const at = Math.floor(run.lastSeq / 2);
+  await page.goto(`/runs/${parent}?at=${at}`);
+  await expect(page.getByTestId("scrubber-label")).toContainText(`#${at}`);
+  await page.getByTestId("fork-here").click();
+  await page.waitForURL((url) => url.pathname.startsWith("/runs/") && !url.pathname.endsWith(parent));
+  await expect(page.getByTestId("parent-link")).toContainText(parent);
+  await expect(page.getByTestId("parent-link")).toContainText(`#${at}`);
+  await runPage.waitForStatus("succeeded");
+  await runPage.shot("debugger-fork");
+});
+
+test("reloading in the middle of a run continues the view without gaps", async ({
+  page,
+  request,
+  runPage,
+}) => {
+  const runId = await startRunViaApi(request, { goal: "Which agent framework handles tool failures best?" });
+  await page.goto(`/runs/${runId}`);
+  await expect(runPage.nodes().first()).toBeVisible();
+  await page.reload();
+  await runPage.waitForStatus("succeeded");
+  const run = await waitForRun(request, runId, "succeeded");
+  // The view holds only contiguous events, so a full count means no gap (duplicates are dropped).
+  await expect(page.getByTestId("scrubber-label")).toContainText(`/ ${run.lastSeq}`);
+});

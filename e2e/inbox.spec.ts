@@ -1,0 +1,29 @@
+import { expect, startRunViaApi, test, waitForRun } from "./fixtures";
+
+test("a run that asks a question is answered from the inbox and completes", async ({
+  page,
+  request,
+  runPage,
+}) => {
+  const runId = await startRunViaApi(request, { goal: "help me" });
+  await waitForRun(request, runId, "waiting");
+  await page.goto("/inbox");
+  const card = page.getByTestId("question-card").filter({ hasText: "help me" }).first();
+  await expect(card).toBeVisible();
+  await runPage.shot("inbox");
+  await page.getByTestId("reviewer-name").fill("Rita Reviewer");
+  await card.getByTestId("answer-input").fill("Project X pricing across vendors");
+  await card.getByTestId("answer-submit").click();
+  await expect(page.getByTestId("question-card").filter({ hasText: "help me" })).toHaveCount(0);
+  await waitForRun(request, runId, "succeeded");
+  await page.goto(`/runs/${runId}`);
+  await runPage.waitForStatus("succeeded");
+});
+
+test("the library lists, searches and shows documents in English and Chinese", async ({ page, runPage }) => {
+  await page.goto("/library");
+  await expect(page.getByTestId("doc-row").first()).toBeVisible();
+  await page.getByTestId("doc-search").fill("制造业 采用");
+  await expect(page.getByTestId("doc-row").first()).toContainText(/制造业|manufacturing/i);
+  await runPage.shot("library");
+});
