@@ -24,7 +24,7 @@ export class DbRunStore implements RunStore {
 
   constructor(
     private readonly db: Db,
-    { snapshotEvery = 25 }: DbRunStoreOptions = {},
+    { snapshotEvery = 100 }: DbRunStoreOptions = {},
   ) {
     if (!Number.isInteger(snapshotEvery) || snapshotEvery < 1) {
       throw new RangeError(`snapshotEvery must be a positive integer, got ${snapshotEvery}`);

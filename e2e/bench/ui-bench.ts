@@ -25,7 +25,11 @@ async function syntheticRun(tasks: number, width: number, concurrency: number): 
     await createRun(deps, {
       runId: "bench",
       goal: `Synthetic run of ${tasks} tasks`,
-      config: { maxTasks: 1_000, concurrency, budgets: { iterations: 5_000, toolCalls: 50_000 } },
+      config: {
+        maxTasks: 1_000,
+        concurrency,
+        budgets: { iterations: 5_000, toolCalls: 50_000, tokens: 100_000_000 },
+      },
     }),
   );
   if (state.status !== "succeeded")

@@ -70,6 +70,11 @@ const e = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
 
 const taskId = z.string();
 
+const MemoryStateSchema = z.object({
+  entries: z.record(z.string(), MemoryEntry),
+  order: z.array(z.string()),
+});
+
 /** Every event of a run. One union validates what is stored, streamed and rendered. */
 export const RunEvent = z.discriminatedUnion("type", [
   e("run.started", {
@@ -181,7 +186,7 @@ export const RunEvent = z.discriminatedUnion("type", [
   e("snapshot.taken", {
     snapshotId: z.string(),
     iteration: z.number().int(),
-    memory: z.object({ entries: z.record(z.string(), MemoryEntry), order: z.array(z.string()) }),
+    memory: MemoryStateSchema,
   }),
   e("reflection", {
     taskId,
@@ -212,6 +217,8 @@ export const RunEvent = z.discriminatedUnion("type", [
     reason: z.string(),
     /** What the re-run tasks do differently. */
     hint: z.string().default(""),
+    /** The snapshot's memory, restored: the event carries it so the state need not keep every snapshot. */
+    memory: MemoryStateSchema,
   }),
   e("question.asked", {
     questionId: z.string(),

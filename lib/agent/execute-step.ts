@@ -32,18 +32,30 @@ const userResult = (answer: string, by: string): ToolResult => ({
   transient: false,
 });
 
-/** Outputs of every task this one depends on, directly or not, for the executor prompt. */
+/** How many upstream outputs a task sees: enough for a report over several facets, bounded for long chains. */
+const MAX_INPUTS = 24;
+
+/**
+ * Outputs of the tasks this one depends on, directly or not, nearest first (breadth-first), at most
+ * MAX_INPUTS: a long chain must not grow every prompt without bound.
+ */
 export function upstreamInputs(s: RunState, task: TaskState): TaskInput[] {
   const seen = new Set<string>();
   const order: string[] = [];
-  const visit = (id: string) => {
-    if (seen.has(id)) return;
-    seen.add(id);
-    for (const d of s.tasks[id]?.dependencies ?? []) visit(d);
-    order.push(id);
-  };
-  for (const d of task.dependencies) visit(d);
+  let frontier = [...task.dependencies];
+  while (frontier.length > 0 && order.length < MAX_INPUTS) {
+    const next: string[] = [];
+    for (const id of frontier) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      order.push(id);
+      next.push(...(s.tasks[id]?.dependencies ?? []));
+    }
+    frontier = next;
+  }
   return order
+    .slice(0, MAX_INPUTS)
+    .reverse()
     .map((id) => s.tasks[id])
     .filter((t): t is TaskState => !!t && t.status === "succeeded" && !!t.result)
     .map((t) => ({

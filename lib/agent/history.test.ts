@@ -83,6 +83,7 @@ describe("confidenceSeries", () => {
       by: "person",
       reason: "undo",
       hint: "",
+      memory: snapshot?.memory ?? { entries: {}, order: [] },
     });
     const rollbackSeq = events.at(-1)?.seq;
     const series = confidenceSeries(events);

@@ -1,6 +1,7 @@
 import { decayConfidence, planEviction, staleReflections } from "../memory/working-memory";
 import { executeTask } from "./execute-step";
 import { addOnce, entry, entryIds } from "./memory-entries";
+import { syncSubtasks } from "./plan-step";
 import type { RunContext } from "./run-context";
 import { settleTask } from "./settle-step";
 import { isSettled, type RunState, type TaskState } from "./state";
@@ -23,6 +24,7 @@ export function readyTasks(s: RunState): TaskState[] {
 export async function startIteration(ctx: RunContext): Promise<boolean> {
   const ready = readyTasks(ctx.state);
   for (const t of ready) if (t.status === "pending") await ctx.emit({ type: "task.ready", taskId: t.id });
+  await syncSubtasks(ctx);
   const batch = ready.slice(0, ctx.state.config.concurrency).map((t) => t.id);
   if (batch.length === 0) return false;
   const iteration = ctx.state.iteration + 1;

@@ -16,13 +16,18 @@ export const doneSummaries = (s: RunState) =>
     .filter((t): t is TaskState => t?.status === "succeeded")
     .map((t) => ({ id: t.id, title: t.title, tool: t.tool, summary: t.note }));
 
-/** Write the tasks of the newest plan version into working memory, dropping what the plan dropped. */
+/**
+ * Keep working memory's subtasks to the tasks in play (ready, running, waiting): the whole plan is
+ * rendered separately as the pending queue, and a 300-task plan must not fill a 50-entry memory.
+ */
 export async function syncSubtasks(ctx: RunContext): Promise<void> {
   for (const id of ctx.state.taskOrder) {
     const t = ctx.state.tasks[id];
     if (!t) continue;
     if (t.status === "skipped") await markSubtask(ctx, id, "discarded", t.note || "skipped");
-    else if (t.status !== "succeeded") await addOnce(ctx, subtaskEntry(ctx, t));
+    else if (t.status === "ready" || t.status === "running" || t.status === "waiting") {
+      await addOnce(ctx, subtaskEntry(ctx, t));
+    }
   }
 }
 

@@ -279,7 +279,8 @@ function apply(d: StateDraft, ev: RunEvent) {
       );
       return;
     case "snapshot.taken":
-      d.field("snapshots")[ev.snapshotId] = { iteration: ev.iteration, seq: ev.seq, memory: ev.memory };
+      d.field("snapshots")[ev.snapshotId] = { iteration: ev.iteration, seq: ev.seq };
+      s.lastSnapshot = { id: ev.snapshotId, memory: ev.memory };
       return;
     case "reflection":
       d.field("reflections").push({
@@ -327,8 +328,7 @@ function apply(d: StateDraft, ev: RunEvent) {
       if (task) task.pending = { kind: ev.kind, trigger: ev.trigger, reason: ev.reason };
       return;
     case "rollback": {
-      const snap = s.snapshots[ev.snapshotId];
-      if (snap) s.memory = snap.memory;
+      s.memory = ev.memory;
       for (const tid of ev.taskIds) {
         const t = d.task(tid);
         if (!t) continue;

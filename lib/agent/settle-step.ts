@@ -211,7 +211,18 @@ async function rollback(ctx: RunContext, id: string, reason: string): Promise<vo
     .map((x) => s.memory.entries[entryIds.result(x, s.tasks[x]?.attempt ?? 0)])
     .filter((e) => !!e);
   const hint = s.reflections.filter((r) => r.taskId === id).at(-1)?.hint ?? "";
-  await ctx.emit({ type: "rollback", snapshotId, taskIds: [id], by: "monitor", reason, hint });
+  const snap = s.lastSnapshot;
+  if (snap?.id !== snapshotId)
+    throw new Error(`Rollback needs snapshot ${snapshotId}, the latest is ${snap?.id}`);
+  await ctx.emit({
+    type: "rollback",
+    snapshotId,
+    taskIds: [id],
+    by: "monitor",
+    reason,
+    hint,
+    memory: snap.memory,
+  });
   for (const e of keep) await addOnce(ctx, e);
 }
 

@@ -144,7 +144,10 @@ export interface RunState {
   taskOrder: string[];
   memory: MemoryState;
   evicted: { id: string; kind: string; content: string; reason: string; seq: number }[];
-  snapshots: Record<string, { iteration: number; seq: number; memory: MemoryState }>;
+  /** Where each snapshot is in the log (its memory is in the snapshot.taken event). */
+  snapshots: Record<string, { iteration: number; seq: number }>;
+  /** The latest snapshot's memory: what the monitor's rollback restores within an iteration. */
+  lastSnapshot: { id: string; memory: MemoryState } | null;
   /** Successful tool results by idempotency key: such a call is never executed twice. */
   toolCache: Record<string, { result: ToolResult; artifactId: string | null }>;
   modelCalls: Record<string, ModelCallRecord>;
@@ -188,6 +191,7 @@ export function initialState(runId: string): RunState {
     memory: emptyMemory(),
     evicted: [],
     snapshots: {},
+    lastSnapshot: null,
     toolCache: {},
     modelCalls: {},
     artifacts: {},

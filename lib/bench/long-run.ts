@@ -7,6 +7,7 @@
  * kept for replay checks, and the state's JSON size is sampled every `sampleEvery` events.
  */
 
+import { rmSync } from "node:fs";
 import type { RunEvent } from "../agent/events";
 import { createRun, drive } from "../agent/loop";
 import type { RunState } from "../agent/state";
@@ -86,6 +87,7 @@ export async function driveLongRun(
       },
     }),
   );
+  rmSync(deps.workspace.root, { recursive: true, force: true });
   const final = events.at(-1);
   if (final && final.seq % sampleEvery !== 0) stateSizes.push([final.seq, JSON.stringify(last).length]);
   return {

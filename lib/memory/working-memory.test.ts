@@ -218,6 +218,7 @@ describe("snapshot and restore", () => {
       by: "test",
       reason: "test",
       hint: "",
+      memory: before,
     });
     expect(s.memory).toEqual(before);
   });

@@ -36,13 +36,24 @@ export async function rollbackRun(service: RunService, input: unknown): Promise<
   const snap = ctx.state.snapshots[snapshotId];
   if (!snap)
     throw new ServiceError("invalid_input", `snapshotId: run ${runId} has no snapshot ${snapshotId}.`);
+  const [taken] = await service.store.events(runId, snap.seq - 1, 1);
+  if (taken?.type !== "snapshot.taken")
+    throw new Error(`Event ${snap.seq} of ${runId} is not snapshot ${snapshotId}`);
   const events = await service.store.events(runId, snap.seq);
   const reopened = [
     ...new Set(
       events.flatMap((e) => (e.type === "task.started" && ctx.state.tasks[e.taskId] ? [e.taskId] : [])),
     ),
   ].filter((id) => ctx.state.tasks[id]?.status !== "skipped");
-  await ctx.emit({ type: "rollback", snapshotId, taskIds: reopened, by, reason, hint: "" });
+  await ctx.emit({
+    type: "rollback",
+    snapshotId,
+    taskIds: reopened,
+    by,
+    reason,
+    hint: "",
+    memory: taken.memory,
+  });
   for (const q of Object.values(ctx.state.questions)) {
     if (q.status === "pending" && q.taskId && reopened.includes(q.taskId)) {
       await service.store.claimQuestion(questionKey(runId, q.id), "retry", `rollback by ${by}`);

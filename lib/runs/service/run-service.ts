@@ -64,6 +64,8 @@ export class RunService {
         append: async (event, state) => {
           await this.o.store.append(event, state);
           this.o.bus.publish(event);
+          // Embedded PGlite runs on this thread: yield so streams flush each event, not in bursts.
+          await new Promise<void>((resolve) => setImmediate(resolve));
         },
       },
     });

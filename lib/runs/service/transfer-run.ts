@@ -13,7 +13,7 @@ export async function exportRun(service: RunService, runId: string): Promise<str
   return events.map((e) => JSON.stringify(e)).join("\n") + (events.length ? "\n" : "");
 }
 
-const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
 
 /** Import an exported run as a new, read-only run: shown in full, never executed. */
 export async function importRun(
@@ -21,7 +21,7 @@ export async function importRun(
   jsonl: string,
 ): Promise<{ runId: string; events: number }> {
   if (jsonl.length > MAX_IMPORT_BYTES)
-    throw new ServiceError("invalid_input", "The file is larger than 50 MB.");
+    throw new ServiceError("invalid_input", "The file is larger than 200 MB.");
   let events: RunEvent[];
   try {
     events = parseJsonl(jsonl);
