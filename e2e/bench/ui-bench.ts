@@ -93,18 +93,21 @@ async function main() {
     for (let i = 0; i < 5; i++) {
       const t0 = Date.now();
       await page.goto(`${base}/runs/${wide}`);
+      // All 300 tasks loaded, laid out and the visible nodes painted (big graphs draw only what is on screen).
       await page.waitForFunction(
-        () => document.querySelectorAll('[data-testid="dag-node"]').length >= 300,
+        () =>
+          document
+            .querySelector('[data-testid="dag-counts"]')
+            ?.textContent?.startsWith("300 tasks · 300 succeeded") &&
+          document.querySelectorAll('[data-testid="dag-node"]').length > 0,
         null,
-        {
-          timeout: 60_000,
-          polling: "raf",
-        },
+        { timeout: 60_000, polling: "raf" },
       );
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       dag.push(Date.now() - t0);
     }
     console.log(
-      `300-task DAG, navigation → all 300 nodes rendered: median ${median(dag)} ms (${dag.join(", ")}) — target < 1.5 s: ${median(dag) < 1500 ? "met" : "NOT met"}`,
+      `300-task DAG (3,842 events streamed in), navigation → laid out and painted: median ${median(dag)} ms (${dag.join(", ")}) — target < 1.5 s: ${median(dag) < 1500 ? "met" : "NOT met"}`,
     );
 
     await page.goto(`${base}/runs/${long}`);
@@ -133,7 +136,7 @@ async function main() {
     );
   } finally {
     await browser.close();
-    app.kill("SIGTERM");
+    app.kill("SIGKILL");
   }
 }
 
