@@ -1,95 +1,9 @@
 import { addEntry, applyConfidence, removeEntries, updateEntry } from "../memory/working-memory";
-import type { TaskSpec } from "../planner/plan-schema";
 import { StateDraft } from "./draft";
-import type { EventOf, RunEvent } from "./events";
+import type { RunEvent } from "./events";
+import { onAnswered, onToolReturned } from "./reducer-answers";
+import { installGraph } from "./reducer-plan";
 import { initialState, type RunState, type TaskState } from "./state";
-
-const RECENT_CALLS = 30;
-
-function newTask(spec: TaskSpec, origin: TaskState["origin"], planVersion: number): TaskState {
-  return {
-    ...spec,
-    status: "pending",
-    attempt: 1,
-    origin,
-    planVersion,
-    confidence: null,
-    result: null,
-    tries: 0,
-    inFlight: false,
-    lastCallKey: null,
-    failures: 0,
-    repairs: 0,
-    reflections: 0,
-    hint: "",
-    pending: null,
-    reflectedAt: null,
-    questionId: null,
-    assessedIn: -1,
-    settledIn: -1,
-    reflectedIn: -1,
-    note: "",
-  };
-}
-
-const sameSpec = (a: TaskSpec, b: TaskSpec) =>
-  JSON.stringify([a.title, a.tool, a.input, a.dependencies, a.successCriteria, a.deliverable]) ===
-  JSON.stringify([b.title, b.tool, b.input, b.dependencies, b.successCriteria, b.deliverable]);
-
-/** Install a new plan version: unknown tasks are added, changed ones rewritten, absent ones dropped. */
-function installGraph(
-  d: StateDraft,
-  tasks: TaskSpec[],
-  origin: TaskState["origin"],
-  version: number,
-  dropNote: string,
-) {
-  const s = d.s;
-  const present = new Set(tasks.map((t) => t.id));
-  for (const spec of tasks) {
-    const existing = d.task(spec.id);
-    if (!existing) {
-      d.field("tasks")[spec.id] = newTask(spec, origin, version);
-      d.field("taskOrder").push(spec.id);
-    } else if (existing.status !== "succeeded" && !sameSpec(existing, spec)) {
-      Object.assign(existing, spec, {
-        status: "pending",
-        attempt: existing.result || existing.status === "failed" ? existing.attempt + 1 : existing.attempt,
-        origin,
-        planVersion: version,
-        result: null,
-        tries: 0,
-        failures: 0,
-        pending: null,
-        note: "",
-      });
-    } else if (existing.status === "failed") {
-      existing.status = "pending";
-      existing.attempt += 1;
-      existing.result = null;
-      existing.tries = 0;
-      existing.failures = 0;
-      existing.pending = null;
-    }
-  }
-  for (const id of s.taskOrder) {
-    const t = s.tasks[id];
-    if (t && !present.has(id) && t.status !== "succeeded" && t.status !== "skipped") {
-      Object.assign(d.task(id) as TaskState, { status: "skipped", note: dropNote, pending: null });
-    }
-  }
-  d.field("plans").push({
-    version,
-    kind: origin === "plan" ? "initial" : origin,
-    tasks,
-    trigger: "",
-    reason: "",
-    seq: s.seq,
-  });
-  s.planRejections = 0;
-  s.proposal = null;
-  s.rejected = null;
-}
 
 function apply(d: StateDraft, ev: RunEvent) {
   const s = d.s;
@@ -381,67 +295,6 @@ function apply(d: StateDraft, ev: RunEvent) {
       d.field("counters").tokens += ev.usage.totalTokens;
       d.field("counters").costUsd += ev.usage.costUsd;
       return;
-  }
-}
-
-function onToolReturned(d: StateDraft, ev: EventOf<"tool.returned">, task: TaskState | undefined) {
-  const s = d.s;
-  if (task) {
-    task.inFlight = false;
-    task.tries = ev.try + 1;
-    if (ev.final) {
-      task.result = ev.result;
-      task.lastCallKey = ev.repeatKey;
-    }
-  }
-  if (ev.result.ok && !ev.cached && ev.result.artifactId) {
-    d.field("artifacts")[ev.result.artifactId] = {
-      id: ev.result.artifactId,
-      taskId: ev.taskId,
-      name: `${ev.taskId} ${ev.tool} output`,
-      mediaType: "application/json",
-      data: ev.output,
-      bytes: JSON.stringify(ev.output ?? null).length,
-    };
-    d.field("toolCache")[ev.idempotencyKey] = { result: ev.result, artifactId: ev.result.artifactId };
-  }
-  if (ev.final) {
-    const recent = d.field("recentCalls");
-    recent.push({
-      tool: ev.tool,
-      key: ev.repeatKey,
-      result: `${ev.result.code}:${ev.result.summary}`,
-    });
-    if (recent.length > RECENT_CALLS) recent.shift();
-  }
-  if (ev.tool === "read" && ev.result.ok) {
-    for (const { docId } of ev.result.evidence) {
-      if (!s.readDocuments.includes(docId)) d.field("readDocuments").push(docId);
-    }
-  }
-}
-
-function onAnswered(d: StateDraft, ev: EventOf<"question.answered">) {
-  const s = d.s;
-  const asked = s.questions[ev.questionId];
-  if (!asked || asked.status === "answered") return;
-  const questions = d.field("questions");
-  const q = d.own(asked);
-  questions[ev.questionId] = q;
-  q.status = "answered";
-  q.answer = ev.answer;
-  q.answeredBy = ev.by;
-  const stillOpen = Object.values(questions).some((x) => x.status === "pending");
-  if (s.status === "waiting" && !stillOpen) s.status = "running";
-  const task = d.task(q.taskId);
-  if (task?.status === "waiting") {
-    // The answer is the next attempt's input: the task runs again with it.
-    task.status = "pending";
-    if (task.result) {
-      task.attempt += 1;
-      task.result = null;
-      task.tries = 0;
-    }
   }
 }
 
