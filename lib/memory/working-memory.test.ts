@@ -8,7 +8,6 @@ import {
   decayConfidence,
   findContradictions,
   planEviction,
-  snapshotMemory,
   staleReflections,
   updateEntry,
 } from "./working-memory";
@@ -168,23 +167,6 @@ describe("stale reflections", () => {
 });
 
 describe("snapshot and restore", () => {
-  const m = memoryOf(
-    { id: "goal", kind: "goal", status: "active" },
-    { id: "r1", extra: { claims: [{ key: "k", value: "v", docId: "d" }], evidence: [] } },
-  );
-
-  it("round-trips exactly, and the snapshot is independent of the original", () => {
-    const snap = snapshotMemory(m);
-    expect(snapshotMemory(snap)).toEqual(m);
-    const copied = snap.entries.r1 as MemoryEntry;
-    copied.extra.claims?.push({ key: "x", value: "y", docId: "d" });
-    copied.confidence = 0.1;
-    snap.order.push("ghost");
-    expect(m.entries.r1?.extra.claims).toHaveLength(1);
-    expect(m.entries.r1?.confidence).toBe(0.9);
-    expect(m.order).toEqual(["goal", "r1"]);
-  });
-
   it("a rollback restores the memory as it was when the snapshot was taken", () => {
     const base = { runId: "run", at: 0 };
     let s = initialState("run");

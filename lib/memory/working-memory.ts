@@ -111,7 +111,3 @@ export function staleReflections(memory: MemoryState, rounds: number): string[] 
   });
   return live.slice(0, Math.max(0, live.length - rounds));
 }
-
-export function snapshotMemory(memory: MemoryState): MemoryState {
-  return structuredClone(memory);
-}

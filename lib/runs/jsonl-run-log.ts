@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { RunEvent } from "../agent/events";
 import type { EventSink } from "../agent/runtime";
@@ -54,13 +54,4 @@ export function parseJsonl(text: string): RunEvent[] {
     events.push(parsed.data);
   }
   return events;
-}
-
-/** Run ids found under a data folder's runs/, newest first by folder name order of creation. */
-export function listRunDirs(root: string): string[] {
-  const runs = path.join(root, "runs");
-  if (!existsSync(runs)) return [];
-  return readdirSync(runs, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(path.join(runs, d.name, "events.jsonl")))
-    .map((d) => d.name);
 }
