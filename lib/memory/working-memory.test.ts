@@ -167,6 +167,11 @@ describe("stale reflections", () => {
 });
 
 describe("snapshot and restore", () => {
+  const m = memoryOf(
+    { id: "goal", kind: "goal", status: "active" },
+    { id: "r1", extra: { claims: [{ key: "k", value: "v", docId: "d" }], evidence: [] } },
+  );
+
   it("a rollback restores the memory as it was when the snapshot was taken", () => {
     const base = { runId: "run", at: 0 };
     let s = initialState("run");
