@@ -10,8 +10,9 @@ export const metadata: Metadata = {
   description: "Run and debug LLM agents that plan, remember and watch themselves.",
 };
 
-// Applies the saved theme before first paint, so a dark-theme user never sees a white flash.
-const themeScript = `try{var t=localStorage.getItem("prefrontal-theme");if(t)document.documentElement.dataset.theme=t}catch(e){}`;
+// Sets the theme before first paint (saved choice, else the system's), so a dark-theme user never
+// sees a white flash; the dark tokens are then defined once, under [data-theme="dark"].
+const themeScript = `try{var t=localStorage.getItem("prefrontal-theme")||(matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light");document.documentElement.dataset.theme=t}catch(e){}`;
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (

@@ -1,6 +1,7 @@
 import { and, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { RunEvent } from "@/lib/agent/events";
 import { isTerminal, type RunState } from "@/lib/agent/state";
+import type { RunRow } from "@/lib/runs/run-store";
 import type { Db } from "../client";
 import { runEvents, runs } from "../schema";
 import { insertArtifact } from "./artifacts";
@@ -42,17 +43,19 @@ type AppendValues = {
   /** ISO timestamp. */
   at: string;
   status: string;
-  iterations: number;
-  toolCalls: number;
-  modelCalls: number;
-  tokens: number;
-  costUsd: number;
-  tasksDone: number;
-  tasksTotal: number;
-  reportArtifactId: string | null;
-  outcomeCode: string | null;
-  outcomeReason: string | null;
-};
+} & Pick<
+  RunRow,
+  | "iterations"
+  | "toolCalls"
+  | "modelCalls"
+  | "tokens"
+  | "costUsd"
+  | "tasksDone"
+  | "tasksTotal"
+  | "reportArtifactId"
+  | "outcomeCode"
+  | "outcomeReason"
+>;
 
 function appendValues(event: RunEvent, state: RunState): AppendValues {
   const { runId, seq, type, at, ...rest } = event;
