@@ -1,7 +1,9 @@
 import { Clarification } from "../planner/plan-schema";
+import { executiveOf } from "./config";
 import { specEntries } from "./memory-entries";
 import { askObject } from "./model-call";
 import type { RunContext } from "./run-context";
+import type { RunState } from "./state";
 
 const MAX_TRIES = 2;
 
@@ -16,10 +18,7 @@ export async function clarifyGoal(ctx: RunContext): Promise<void> {
     await specEntries(ctx, s.spec);
     return;
   }
-  const answered = Object.values(s.questions)
-    .filter((q) => q.origin === "clarify" && q.status === "answered")
-    .sort((a, b) => a.askedSeq - b.askedSeq)
-    .map((q) => ({ prompt: q.prompt, answer: q.answer ?? "" }));
+  const answered = clarifyAnswers(s);
   let lastError = "";
   for (let k = 0; k < MAX_TRIES; k++) {
     const r = await askObject(ctx, {
@@ -35,10 +34,19 @@ export async function clarifyGoal(ctx: RunContext): Promise<void> {
       continue;
     }
     const { spec, question, reason } = r.output;
+    if (!spec && !executiveOf(s.config).askUser) {
+      await ctx.emit({
+        type: "run.failed",
+        code: "needs_input",
+        reason: `The goal is too vague to plan (${reason}) and asking a person is switched off.`,
+      });
+      return;
+    }
     if (spec) {
       await ctx.emit({
         type: "goal.clarified",
         spec,
+        amendments: s.amendments.length,
         reason: reason || "the goal is specific enough to plan",
       });
       await specEntries(ctx, spec);
@@ -60,4 +68,44 @@ export async function clarifyGoal(ctx: RunContext): Promise<void> {
     code: "model_failed",
     reason: `Could not clarify the goal: ${lastError}`,
   });
+}
+
+/** The person's answers to clarifying questions, then their amendments, in order. */
+function clarifyAnswers(s: RunState): { prompt: string; answer: string }[] {
+  const answered = Object.values(s.questions)
+    .filter((q) => q.origin === "clarify" && q.status === "answered")
+    .sort((a, b) => a.askedSeq - b.askedSeq)
+    .map((q) => ({ prompt: q.prompt, answer: q.answer ?? "" }));
+  const amended = s.amendments.map((a) => ({ prompt: `Requirement change from ${a.by}`, answer: a.text }));
+  return [...answered, ...amended];
+}
+
+/**
+ * The goal was amended: clarify it again with every amendment so far. A reply without a spec keeps
+ * the current one (an amendment cannot make a plannable goal vague); the count is recorded either way.
+ */
+export async function reclarifyGoal(ctx: RunContext): Promise<void> {
+  const s = ctx.state;
+  const amendments = s.amendments.length;
+  const r = await askObject(ctx, {
+    callId: `clarify:amended:${amendments}`,
+    tier: "strong",
+    context: { purpose: "clarify", goal: s.goal, answers: clarifyAnswers(s) },
+    schema: Clarification,
+    schemaName: "clarification",
+    taskId: null,
+  });
+  const current = s.spec;
+  if (!current) throw new Error("reclarifyGoal needs a spec to amend");
+  const spec = r.ok && r.output.spec ? r.output.spec : current;
+  await ctx.emit({
+    type: "goal.clarified",
+    spec,
+    amendments,
+    reason:
+      r.ok && r.output.spec
+        ? `Amended: ${r.output.reason}`
+        : `The amendment did not yield a new spec (${r.ok ? "the reply asked a question" : r.code}); the current one stays.`,
+  });
+  await specEntries(ctx, spec);
 }

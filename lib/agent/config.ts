@@ -1,6 +1,28 @@
 import { z } from "zod";
 import { ToolFault } from "../tools/faults";
 
+/**
+ * Which executive functions are switched on. All of them by default; switching some off is for
+ * ablation studies (EF-Bench's arms) and for seeing in the debugger what each one buys.
+ */
+export const ExecutiveConfig = z.object({
+  /** Off: prompts carry the whole history (every earlier result) instead of working memory. */
+  workingMemory: z.boolean().default(true),
+  /** Off: the first proposed task graph is installed as it is, cycles and all. */
+  planValidation: z.boolean().default(true),
+  /**
+   * `rules`: rules first, the model only when they cannot decide. `model`: no rules, the model
+   * judges every result itself. `off`: a result that returned is accepted, a failure is retried
+   * unchanged until maxTaskFailures, then given up.
+   */
+  monitor: z.enum(["rules", "model", "off"]).default("rules"),
+  /** Off: never asks a person (a goal too vague to plan fails instead). */
+  askUser: z.boolean().default(true),
+  /** Off: never re-plans (blocked runs fail, amended goals leave the plan as it is). */
+  replan: z.boolean().default(true),
+});
+export type ExecutiveConfig = z.infer<typeof ExecutiveConfig>;
+
 /** Every knob of a run, validated at the edge; defaults follow DESIGN.md. */
 export const RunConfig = z.object({
   concurrency: z.number().int().min(1).max(8).default(3),
@@ -23,6 +45,7 @@ export const RunConfig = z.object({
   promptBudgetChars: z.number().int().min(500).max(100_000).default(6_000),
   /** Faults injected into tools by the environment (chaos testing); the agent never reads them. */
   faults: z.array(ToolFault).max(20).default([]),
+  executive: ExecutiveConfig.prefault({}),
   budgets: z
     .object({
       iterations: z.number().int().min(1).max(10_000).default(60),
@@ -48,3 +71,7 @@ export const Goal = z
   .trim()
   .min(1, "The goal is empty: say what the agent should research or produce.")
   .max(4_000, "The goal is longer than 4,000 characters: shorten it or attach the detail as a document.");
+
+const allOn = ExecutiveConfig.parse({});
+/** The run's executive switches; runs recorded before the switches existed had them all on. */
+export const executiveOf = (config: RunConfig): ExecutiveConfig => config.executive ?? allOn;

@@ -88,7 +88,14 @@ export const RunEvent = z.discriminatedUnion("type", [
   e("run.finished", { reason: z.string(), reportArtifactId: z.string().nullable() }),
   e("run.failed", { code: z.string(), reason: z.string() }),
   e("run.cancelled", { reason: z.string(), by: z.string() }),
-  e("goal.clarified", { spec: GoalSpec, reason: z.string() }),
+  e("goal.clarified", {
+    spec: GoalSpec,
+    reason: z.string(),
+    /** How many goal amendments this spec takes into account. */
+    amendments: z.number().int().min(0).default(0),
+  }),
+  /** A person changed the requirements mid-run ("also cover X", "in Chinese"): the plan follows. */
+  e("goal.amended", { text: z.string().min(1).max(4_000), by: z.string() }),
   e("plan.proposed", {
     attempt: z.number().int(),
     mode: z.enum(["initial", "fix_violations", "replan", "repair"]),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { TaskInput } from "../llm/model-context";
 import { renderMemory } from "../memory/render";
 import type { AnyTool } from "../tools/tool";
+import { executiveOf } from "./config";
 import type { ToolResult } from "./events";
 import { executeTool } from "./executor";
 import { idempotencyKey, repeatKey } from "./idempotency";
@@ -63,6 +64,29 @@ export function upstreamInputs(s: RunState, task: TaskState): TaskInput[] {
       tool: t.tool,
       data: t.result?.artifactId ? (s.artifacts[t.result.artifactId]?.data ?? null) : { answer: t.note },
     }));
+}
+
+/** Without working memory: every output so far, in the order the tasks were planned. */
+function everyOutput(s: RunState, task: TaskState): TaskInput[] {
+  return s.taskOrder
+    .map((id) => s.tasks[id])
+    .filter((t): t is TaskState => !!t && t.id !== task.id && t.status === "succeeded" && !!t.result)
+    .map((t) => ({
+      taskId: t.id,
+      tool: t.tool,
+      data: t.result?.artifactId ? (s.artifacts[t.result.artifactId]?.data ?? null) : { answer: t.note },
+    }));
+}
+
+/** Without working memory: the whole history as a transcript, nothing ranked, nothing dropped. */
+function renderHistory(s: RunState): string {
+  const lines = [`Goal: ${s.goal}`];
+  for (const d of s.decisions) lines.push(`[${d.taskId ?? "run"}] ${d.kind}: ${d.reason}`);
+  for (const id of s.taskOrder) {
+    const t = s.tasks[id];
+    if (t?.result || t?.note) lines.push(`${id} [${t.tool}] ${t.status}: ${t.result?.summary ?? t.note}`);
+  }
+  return lines.join("\n");
 }
 
 export function renderForTask(s: RunState, task: TaskState): string {
@@ -134,7 +158,10 @@ export async function executeTask(ctx: RunContext, taskId: string): Promise<void
     });
   }
   const tool = ctx.deps.tools.get(task.tool);
-  if (!tool) throw new Error(`Validated plan names unknown tool ${task.tool}`);
+  if (!tool) {
+    // Only an unvalidated plan gets here (validation rejects unknown tools).
+    return failWithoutCall(ctx, task, "unknown_tool", `There is no tool "${task.tool}".`, false);
+  }
   if (task.tool === "ask_user" && !answered) {
     const q = String((task.input as { question?: unknown }).question ?? task.title);
     await ctx.emit({
@@ -161,8 +188,9 @@ export async function executeTask(ctx: RunContext, taskId: string): Promise<void
       spec: s.spec as NonNullable<RunState["spec"]>,
       task,
       attempt: task.attempt,
-      memory: renderForTask(s, task),
-      inputs: upstreamInputs(s, task),
+      ...(executiveOf(s.config).workingMemory
+        ? { memory: renderForTask(s, task), inputs: upstreamInputs(s, task) }
+        : { memory: renderHistory(s), inputs: everyOutput(s, task) }),
       hint: task.hint,
     },
     tools: [
@@ -177,34 +205,45 @@ export async function executeTask(ctx: RunContext, taskId: string): Promise<void
   if (!r.ok || !call) {
     const code = r.ok ? "invalid_input" : r.code;
     const message = r.ok ? `The model did not call ${tool.name}.` : r.message;
-    await ctx.emit({
-      type: "tool.returned",
-      taskId,
-      attempt: task.attempt,
-      try: 0,
-      tool: tool.name,
-      idempotencyKey: `${tool.name}:no-call`,
-      repeatKey: `${tool.name}:no-call`,
-      result: {
-        ok: false,
-        code,
-        summary: message.slice(0, 500),
-        artifactId: null,
-        durationMs: 0,
-        confidence: 0,
-        evidence: [],
-        claims: [],
-        transient: ["rate_limited", "server_error", "timeout", "network"].includes(code),
-      },
-      output: null,
-      cached: false,
-      final: true,
-      replayed: false,
-    });
-    return;
+    const transient = ["rate_limited", "server_error", "timeout", "network"].includes(code);
+    return failWithoutCall(ctx, task, code, message, transient);
   }
   const fixed = task.input && typeof task.input === "object" ? task.input : {};
   const args =
     call.arguments && typeof call.arguments === "object" ? { ...fixed, ...call.arguments } : call.arguments;
   await executeTool(ctx, task, tool, args);
+}
+
+/** The attempt ends before any tool ran (no tool call from the model, no such tool). */
+async function failWithoutCall(
+  ctx: RunContext,
+  task: TaskState,
+  code: string,
+  message: string,
+  transient: boolean,
+): Promise<void> {
+  await ctx.emit({
+    type: "tool.returned",
+    taskId: task.id,
+    attempt: task.attempt,
+    try: 0,
+    tool: task.tool,
+    idempotencyKey: `${task.tool}:no-call`,
+    repeatKey: `${task.tool}:no-call`,
+    result: {
+      ok: false,
+      code,
+      summary: message.slice(0, 500),
+      artifactId: null,
+      durationMs: 0,
+      confidence: 0,
+      evidence: [],
+      claims: [],
+      transient,
+    },
+    output: null,
+    cached: false,
+    final: true,
+    replayed: false,
+  });
 }

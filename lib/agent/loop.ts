@@ -1,6 +1,6 @@
 import { budgetBreach, iterationsWithoutProgress } from "../monitor/signals";
-import { clarifyGoal } from "./clarify-step";
-import { Goal, RunConfig, type RunConfigInput } from "./config";
+import { clarifyGoal, reclarifyGoal } from "./clarify-step";
+import { executiveOf, Goal, RunConfig, type RunConfigInput } from "./config";
 import type { RunEvent } from "./events";
 import { runBatch, startIteration } from "./iteration";
 import { addOnce, entry, entryIds, specEntries } from "./memory-entries";
@@ -95,6 +95,9 @@ async function step(ctx: RunContext): Promise<boolean> {
     await runBatch(ctx);
     return true;
   }
+  for (const m of ctx.deps.mailbox?.take(s) ?? []) {
+    await ctx.emit({ type: "goal.amended", text: m.text.trim().slice(0, 4_000), by: m.by || "user" });
+  }
   const breach = budgetBreach(s, ctx.deps.clock.now());
   if (breach) {
     await ctx.emit({ type: "budget.exceeded", ...breach });
@@ -129,8 +132,20 @@ async function step(ctx: RunContext): Promise<boolean> {
     return true;
   }
   await syncSubtasks(ctx);
+  const executive = executiveOf(s.config);
+  if (
+    executive.replan &&
+    (ctx.state.amendments.length > ctx.state.amendmentsApplied || ctx.state.replanForAmendment)
+  ) {
+    await followAmendments(ctx);
+    return true;
+  }
   if (await finish(ctx)) return false;
-  if (iterationsWithoutProgress(ctx.state) >= s.config.stagnationIterations) {
+  if (
+    executive.monitor === "rules" &&
+    executive.replan &&
+    iterationsWithoutProgress(ctx.state) >= s.config.stagnationIterations
+  ) {
     await ctx.emit({
       type: "decision",
       kind: "replan",
@@ -152,11 +167,44 @@ async function step(ctx: RunContext): Promise<boolean> {
   return stuck(ctx);
 }
 
+/**
+ * The requirements changed mid-run: re-clarify the goal with the amendments, then re-plan what
+ * remains (done tasks are kept, never redone). Each part is skipped when already recorded.
+ */
+async function followAmendments(ctx: RunContext): Promise<void> {
+  if (ctx.state.amendments.length > ctx.state.amendmentsApplied) await reclarifyGoal(ctx);
+  const s = ctx.state;
+  if (isTerminal(s.status) || !s.replanForAmendment) return;
+  for (const [i, a] of s.amendments.entries()) {
+    await addOnce(
+      ctx,
+      entry(ctx, {
+        id: `constraint:amended:${i}`,
+        kind: "constraint",
+        content: `${a.text} (requested by ${a.by})`,
+        priority: 5,
+        source: "user",
+      }),
+    );
+  }
+  const reason = `Requirements changed: ${s.amendments
+    .slice(-3)
+    .map((a) => `"${a.text}"`)
+    .join("; ")}.`;
+  if ((await planTasks(ctx, "replan", "requirements_changed", reason)) === "failed") {
+    await ctx.emit({
+      type: "run.failed",
+      code: "plan_failed",
+      reason: `No valid plan for the amended goal. ${reason}`,
+    });
+  }
+}
+
 /** Nothing is ready and nothing waits for a person: re-plan once around the blockage, else fail honestly. */
 async function stuck(ctx: RunContext): Promise<boolean> {
   const s = ctx.state;
   const failed = Object.values(s.tasks).filter((t) => t.status === "failed");
-  if (failed.length > 0 && s.counters.replans < 2) {
+  if (failed.length > 0 && s.counters.replans < 2 && executiveOf(s.config).replan) {
     const reason = `Blocked by failed tasks: ${failed.map((t) => t.id).join(", ")}.`;
     await ctx.emit({
       type: "decision",

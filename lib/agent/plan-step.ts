@@ -2,6 +2,7 @@ import type { PlanViolation, ToolSummary } from "../llm/model-context";
 import { TaskGraph, type TaskSpec } from "../planner/plan-schema";
 import { mergeReplan } from "../planner/repair-plan";
 import { validatePlan } from "../planner/validate-plan";
+import { executiveOf } from "./config";
 import { addOnce, markSubtask, subtaskEntry } from "./memory-entries";
 import { askObject } from "./model-call";
 import type { RunContext } from "./run-context";
@@ -91,11 +92,14 @@ export async function planTasks(
         graph,
       });
     }
-    const violations: PlanViolation[] = validatePlan(graph.tasks, {
-      knownTools,
-      maxTasks: s.config.maxTasks,
-      doneIds: mode === "replan" ? doneIds : undefined,
-    });
+    // Without validation (an ablation) the graph is installed as proposed, cycles and all.
+    const violations: PlanViolation[] = executiveOf(s.config).planValidation
+      ? validatePlan(graph.tasks, {
+          knownTools,
+          maxTasks: s.config.maxTasks,
+          doneIds: mode === "replan" ? doneIds : undefined,
+        })
+      : [];
     if (violations.length > 0) {
       await ctx.emit({ type: "plan.rejected", attempt: ctx.state.planRejections, violations });
       continue;

@@ -38,6 +38,11 @@ function apply(d: StateDraft, ev: RunEvent) {
       return;
     case "goal.clarified":
       s.spec = ev.spec;
+      if ((ev.amendments ?? 0) > (s.amendmentsApplied ?? 0)) s.replanForAmendment = true;
+      s.amendmentsApplied = ev.amendments ?? 0;
+      return;
+    case "goal.amended":
+      s.amendments = [...(s.amendments ?? []), { text: ev.text, by: ev.by, seq: ev.seq }];
       return;
     case "plan.proposed":
       s.proposal = ev;
@@ -48,6 +53,7 @@ function apply(d: StateDraft, ev: RunEvent) {
       s.proposal = null;
       return;
     case "plan.validated": {
+      s.replanForAmendment = false;
       const replacing = s.plans.length > 0;
       installGraph(d, ev.tasks, replacing ? "replan" : "plan", ev.version, "dropped by a new plan");
       Object.assign(d.item("plans", s.plans.length - 1) as object, {
@@ -77,6 +83,7 @@ function apply(d: StateDraft, ev: RunEvent) {
       }
       return;
     case "plan.replanned":
+      s.replanForAmendment = false;
       installGraph(d, ev.tasks, "replan", ev.version, "dropped by replan");
       Object.assign(d.item("plans", s.plans.length - 1) as object, {
         trigger: ev.trigger,
@@ -137,6 +144,12 @@ function apply(d: StateDraft, ev: RunEvent) {
       if (ev.final) {
         task.status = "failed";
       } else {
+        // The monitor rejected a result the tool returned: the retry must really run the call.
+        const rejected = task.result?.ok ? task.result.artifactId : null;
+        if (rejected) {
+          const cache = d.field("toolCache");
+          for (const [key, v] of Object.entries(cache)) if (v.artifactId === rejected) delete cache[key];
+        }
         task.status = "pending";
         task.attempt += 1;
         task.result = null;

@@ -33,6 +33,19 @@ export interface AgentDeps {
   signal?: AbortSignal;
   /** Recorded replies and tool results of a fork's parent, reused for identical requests. */
   replay?: ReplayCache;
+  /** Messages from people that reach a run while it runs (checked before every step). */
+  mailbox?: Mailbox;
+}
+
+/** A requirement change for a running run: recorded as goal.amended, then the plan follows it. */
+export interface Amendment {
+  text: string;
+  by: string;
+}
+
+export interface Mailbox {
+  /** Messages not yet delivered, given the state so far; each is returned once. */
+  take(state: RunState): Amendment[];
 }
 
 export interface ReplayCache {

@@ -1,6 +1,7 @@
 import { findContradictions } from "../memory/working-memory";
 import { AssessOutput, assessResult, describeSignals } from "../monitor/assessment";
 import { type GateDecision, gate } from "../monitor/gate";
+import { executiveOf } from "./config";
 import { addOnce, entry, entryIds, markSubtask } from "./memory-entries";
 import { askObject } from "./model-call";
 import { planTasks } from "./plan-step";
@@ -84,8 +85,12 @@ async function decide(ctx: RunContext, id: string): Promise<GateDecision> {
   if (t.result?.code === "user_answer") {
     return { kind: "continue", trigger: "user_answer", reason: "A person supplied what the task needed." };
   }
-  const ruled = gate(a, { config: ctx.state.config, task: t, retries: ctx.state.counters.retries });
-  if (ruled) return ruled;
+  const monitor = executiveOf(ctx.state.config).monitor;
+  if (monitor === "off") return unmonitored(ctx, t);
+  if (monitor === "rules") {
+    const ruled = gate(a, { config: ctx.state.config, task: t, retries: ctx.state.counters.retries });
+    if (ruled) return ruled;
+  }
   const r = await askObject(ctx, {
     callId: `assess:${id}:${t.attempt}`,
     tier: "fast",
@@ -105,7 +110,18 @@ async function decide(ctx: RunContext, id: string): Promise<GateDecision> {
     return {
       kind: "continue",
       trigger: "model_assessment",
-      reason: `Rules were undecided at ${a.confidence.toFixed(2)}; the model accepted: ${r.output.reason}`,
+      reason:
+        monitor === "rules"
+          ? `Rules were undecided at ${a.confidence.toFixed(2)}; the model accepted: ${r.output.reason}`
+          : `The model accepted: ${r.output.reason}`,
+    };
+  }
+  if (monitor === "model" && t.reflections >= ctx.state.config.maxReflectionsPerTask) {
+    // No rules, but a bound: a task the model keeps rejecting is repaired, not reflected on forever.
+    return {
+      kind: "repair",
+      trigger: "model_assessment",
+      reason: `The model rejected the result again after ${t.reflections} reflections.`,
     };
   }
   return {
@@ -114,6 +130,28 @@ async function decide(ctx: RunContext, id: string): Promise<GateDecision> {
     reason: r.ok
       ? `The model did not accept the result: ${r.output.reason}`
       : `The assessment failed (${r.code}).`,
+  };
+}
+
+/**
+ * No monitor: what a plain agent loop does. A result that came back is taken as it is; a failure
+ * is retried unchanged until maxTaskFailures, then the task is given up and the run moves on.
+ */
+function unmonitored(ctx: RunContext, t: TaskState): GateDecision {
+  const r = t.result;
+  if (r?.ok)
+    return { kind: "continue", trigger: "no_monitor", reason: "The tool returned; nothing checks it." };
+  if (t.failures + 1 < ctx.state.config.maxTaskFailures) {
+    return {
+      kind: "retry",
+      trigger: "no_monitor",
+      reason: `${t.tool} failed with ${r?.code ?? "an error"}; the same call is tried again.`,
+    };
+  }
+  return {
+    kind: "abort",
+    trigger: "no_monitor",
+    reason: `${t.tool} failed ${t.failures + 1} times; the task is given up and the run moves on.`,
   };
 }
 
@@ -140,7 +178,7 @@ async function apply(ctx: RunContext, id: string): Promise<void> {
       });
       return;
     case "retry":
-      if (s.counters.retries >= s.config.globalRetryCap) {
+      if (d.trigger !== "no_monitor" && s.counters.retries >= s.config.globalRetryCap) {
         await emitDecision(ctx, id, {
           kind: "ask_user",
           trigger: "global_retry_cap",
@@ -162,7 +200,14 @@ async function apply(ctx: RunContext, id: string): Promise<void> {
       await reflectOn(ctx, id, d);
       return;
     case "repair":
-      if (!(await repairTask(ctx, id, `${t.result?.code ?? "failed"}: ${d.reason}`, d.trigger))) {
+      if (
+        !(await repairTask(
+          ctx,
+          id,
+          `${t.result?.code ?? "failed"}: ${t.result?.summary ?? ""} (${d.reason})`,
+          d.trigger,
+        ))
+      ) {
         await emitDecision(ctx, id, {
           kind: "replan",
           trigger: "repair_failed",
@@ -183,6 +228,18 @@ async function apply(ctx: RunContext, id: string): Promise<void> {
       await rollback(ctx, id, d.reason);
       return;
     case "ask_user": {
+      if (!executiveOf(s.config).askUser) {
+        await ctx.emit({
+          type: "task.failed",
+          taskId: id,
+          attempt: t.attempt,
+          code: t.result?.code ?? "needs_person",
+          reason: `${d.reason} Asking a person is switched off, so the task fails.`,
+          final: true,
+          hint: "",
+        });
+        return;
+      }
       const asked = t.reflectedIn === s.iteration ? lastReflection(ctx, id)?.question : "";
       await ctx.emit({
         type: "question.asked",
@@ -197,6 +254,10 @@ async function apply(ctx: RunContext, id: string): Promise<void> {
       return;
     }
     case "abort":
+      if (d.trigger === "no_monitor") {
+        await ctx.emit({ type: "task.skipped", taskId: id, reason: d.reason });
+        return;
+      }
       await ctx.emit({ type: "run.failed", code: "aborted_by_monitor", reason: d.reason });
       return;
   }

@@ -135,6 +135,11 @@ export interface RunState {
   startedAt: number | null;
   updatedAt: number | null;
   spec: GoalSpec | null;
+  /** Requirement changes made mid-run, in order; the spec takes the first `amendmentsApplied` into account. */
+  amendments: { text: string; by: string; seq: number }[];
+  amendmentsApplied: number;
+  /** The spec was amended and the plan does not follow it yet. */
+  replanForAmendment: boolean;
   plans: PlanVersion[];
   /** Proposals rejected since the last valid plan version (bounds the repair loop). */
   planRejections: number;
@@ -183,6 +188,9 @@ export function initialState(runId: string): RunState {
     startedAt: null,
     updatedAt: null,
     spec: null,
+    amendments: [],
+    amendmentsApplied: 0,
+    replanForAmendment: false,
     plans: [],
     planRejections: 0,
     proposal: null,

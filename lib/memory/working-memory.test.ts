@@ -125,8 +125,25 @@ describe("contradictions", () => {
 
   it("finds a held claim with the same key and a different value", () => {
     expect(findContradictions(m, [claim("market size 2025", "USD 5.0 billion")], "new")).toEqual([
-      { entryId: "held", key: "market size 2025", held: "USD 4.2 billion", incoming: "USD 5.0 billion" },
+      {
+        entryId: "held",
+        key: "market size 2025",
+        held: "USD 4.2 billion",
+        incoming: "USD 5.0 billion",
+        sameSource: "d1",
+      },
     ]);
+  });
+
+  it("tells a garbled fetch (same document, two values) from documents that disagree", () => {
+    const other = { key: "market size 2025", value: "USD 5.0 billion", docId: "d2" };
+    expect(findContradictions(m, [other], "new")[0]?.sameSource).toBeNull();
+    // With both, the same-document claim is the one reported.
+    const same = claim("market size 2025", "USD 6.0 billion");
+    expect(findContradictions(m, [other, same], "new")[0]).toMatchObject({
+      incoming: "USD 6.0 billion",
+      sameSource: "d1",
+    });
   });
 
   it("treats values differing only in case, spacing or commas as the same", () => {

@@ -79,6 +79,8 @@ export interface Contradiction {
   key: string;
   held: string;
   incoming: string;
+  /** The same document gave both values: one of the two fetches was garbled, not a disagreement. */
+  sameSource: string | null;
 }
 
 const normaliseValue = (v: string) => v.toLowerCase().replace(/[\s,]+/g, "");
@@ -94,10 +96,19 @@ export function findContradictions(
     const e = memory.entries[id];
     if (!e || id === selfId || e.kind !== "result" || e.status === "discarded") continue;
     for (const held of e.extra.claims ?? []) {
-      const incoming = claims.find(
+      const differing = claims.filter(
         (c) => c.key === held.key && normaliseValue(c.value) !== normaliseValue(held.value),
       );
-      if (incoming) found.push({ entryId: id, key: held.key, held: held.value, incoming: incoming.value });
+      const incoming = differing.find((c) => c.docId === held.docId) ?? differing[0];
+      if (incoming) {
+        found.push({
+          entryId: id,
+          key: held.key,
+          held: held.value,
+          incoming: incoming.value,
+          sameSource: incoming.docId === held.docId ? held.docId : null,
+        });
+      }
     }
   }
   return found;

@@ -27,10 +27,15 @@ export function assessResult(s: RunState, task: TaskState, resultEntryId: string
       confidence: r.ok ? r.confidence : 0,
       repeating: isRepeating(s, task.lastCallKey),
       contradictions: [],
+      inconsistent: [],
     };
   }
   const data = r.artifactId ? s.artifacts[r.artifactId]?.data : undefined;
   const checks = checkCriteria(task.successCriteria, data);
+  // An earlier attempt of the same task is superseded, not contradicted.
+  const found = findContradictions(s.memory, r.claims, resultEntryId).filter(
+    (c) => s.memory.entries[c.entryId]?.extra.taskId !== task.id,
+  );
   return {
     ok: true,
     code: r.code,
@@ -38,12 +43,12 @@ export function assessResult(s: RunState, task: TaskState, resultEntryId: string
     checks,
     confidence: calibrateConfidence(r.confidence, checks, isEmptyOutput(data)),
     repeating: isRepeating(s, task.lastCallKey),
-    // An earlier attempt of the same task is superseded, not contradicted.
-    contradictions: [
+    contradictions: [...new Set(found.map((c) => `${c.key} (${c.held} earlier, ${c.incoming} now)`))],
+    inconsistent: [
       ...new Set(
-        findContradictions(s.memory, r.claims, resultEntryId)
-          .filter((c) => s.memory.entries[c.entryId]?.extra.taskId !== task.id)
-          .map((c) => `${c.key} (${c.held} earlier, ${c.incoming} now)`),
+        found
+          .filter((c) => c.sameSource)
+          .map((c) => `${c.key} in ${c.sameSource} (${c.held} earlier, ${c.incoming} now)`),
       ),
     ],
   };
@@ -57,5 +62,6 @@ export function describeSignals(a: Assessment): string[] {
   if (a.ok) out.push(`calibrated confidence ${a.confidence.toFixed(2)}`);
   if (a.repeating) out.push("repetition: same call and same result 3 times");
   for (const k of a.contradictions) out.push(`contradiction on ${k}`);
+  for (const k of a.inconsistent) out.push(`same source, different value: ${k}`);
   return out;
 }

@@ -54,6 +54,7 @@ const passed = (over: Partial<Assessment> = {}): Assessment => ({
   confidence: 0.9,
   repeating: false,
   contradictions: [],
+  inconsistent: [],
   ...over,
 });
 
@@ -124,6 +125,18 @@ describe("gate on a returned result", () => {
     const d = decided(passed({ contradictions: ["market size 2025"] }), ctx());
     expect(kindAndTrigger(d)).toEqual(["reflect", "contradiction"]);
     expect(d.reason).toContain("market size 2025");
+  });
+
+  it("fetches again when the same document gave another value earlier, then weighs it as a contradiction", () => {
+    const garbled = passed({
+      contradictions: ["market size 2025 (USD 4.2 billion earlier, USD 7.9 billion now)"],
+      inconsistent: ["market size 2025 in px-overview (USD 4.2 billion earlier, USD 7.9 billion now)"],
+    });
+    const d = decided(garbled, ctx());
+    expect(kindAndTrigger(d)).toEqual(["retry", "inconsistent_source"]);
+    expect(d.reason).toContain("px-overview");
+    // It came back the same after a retry: no longer a garbled fetch but a disagreement to weigh.
+    expect(kindAndTrigger(decided(garbled, ctx({ failures: 1 })))).toEqual(["reflect", "contradiction"]);
   });
 
   it("continues when the criteria are met at or above the threshold", () => {

@@ -20,6 +20,8 @@ export interface Assessment {
   confidence: number;
   repeating: boolean;
   contradictions: string[];
+  /** Figures the same document stated differently in an earlier result: this result was garbled. */
+  inconsistent: string[];
 }
 
 export interface GateContext {
@@ -81,6 +83,13 @@ export function gate(a: Assessment, { config, task, retries }: GateContext): Gat
       "permanent_error",
       `${task.tool} failed with ${a.code}, which another identical attempt cannot fix.`,
     );
+  }
+  if (a.inconsistent.length > 0 && task.failures + 1 < config.maxTaskFailures) {
+    return {
+      kind: "retry",
+      trigger: "inconsistent_source",
+      reason: `The same document gave a different value earlier for ${a.inconsistent.join(", ")}: this result was garbled on the way, so it is fetched again.`,
+    };
   }
   if (a.contradictions.length > 0 && task.reflections < config.maxReflectionsPerTask) {
     return {

@@ -32,11 +32,21 @@ describe("validatePlan", () => {
   });
 
   it("max_tasks: allows 15 tasks and rejects 16", () => {
-    const many = (n: number) => [...Array.from({ length: n - 1 }, (_, i) => task(`t${i}`)), report()];
+    const many = (n: number) => [
+      ...Array.from({ length: n - 1 }, (_, i) => task(`t${i}`)),
+      report(Array.from({ length: n - 1 }, (_, i) => `t${i}`)),
+    ];
     expect(rules(many(15))).toEqual([]);
     const v = validatePlan(many(16), ctx);
     expect(v.map((x) => x.rule)).toEqual(["max_tasks"]);
     expect(v[0]?.message).toContain("16 tasks; at most 15");
+  });
+
+  it("feeds_deliverable: names a task the deliverable does not depend on", () => {
+    const v = validatePlan([task("a"), task("offgoal"), report(["a"])], ctx);
+    expect(v).toEqual([expect.objectContaining({ rule: "feeds_deliverable", taskId: "offgoal" })]);
+    // Indirect dependencies count.
+    expect(rules([task("a"), task("b", { dependencies: ["a"] }), report(["b"])])).toEqual([]);
   });
 
   it("unique_ids: names the id used twice", () => {
@@ -53,7 +63,7 @@ describe("validatePlan", () => {
   });
 
   it("criteria: rejects a task without criteria", () => {
-    expect(validatePlan([task("a", { successCriteria: [] }), report()], ctx)).toEqual([
+    expect(validatePlan([task("a", { successCriteria: [] }), report(["a"])], ctx)).toEqual([
       { rule: "criteria", taskId: "a", message: 'Task "a" has no success criteria.' },
     ]);
   });
@@ -61,13 +71,13 @@ describe("validatePlan", () => {
   it("criteria: rejects a pattern that cannot be compiled as checkCriterion compiles it", () => {
     for (const pattern of ["(unclosed", "USD\\-[0-9]+", "a{"]) {
       const bad = task("a", { successCriteria: [{ kind: "matches", field: "text", pattern }] });
-      expect(validatePlan([bad, report()], ctx), pattern).toEqual([
+      expect(validatePlan([bad, report(["a"])], ctx), pattern).toEqual([
         expect.objectContaining({ rule: "criteria", taskId: "a" }),
       ]);
     }
     // What passes validation must not throw when the criterion is checked.
     const ok = { kind: "matches" as const, field: "text", pattern: "USD [0-9.]+ (billion|million)" };
-    expect(rules([task("a", { successCriteria: [ok] }), report()])).toEqual([]);
+    expect(rules([task("a", { successCriteria: [ok] }), report(["a"])])).toEqual([]);
     expect(checkCriterion(ok, { text: "usd 4.2 billion" }).met).toBe(true);
   });
 

@@ -70,6 +70,19 @@ export function validatePlan(tasks: readonly TaskSpec[], ctx: ValidationContext)
   if (cycle)
     v.push({ rule: "acyclic", taskId: cycle[0], message: `The plan has a cycle: ${cycle.join(" → ")}.` });
   const deliverables = tasks.filter((t) => t.deliverable);
+  const [deliverable] = deliverables;
+  if (deliverables.length === 1 && deliverable && !cycle) {
+    const feeding = ancestors(tasks, deliverable.id);
+    for (const t of tasks) {
+      if (t !== deliverable && !feeding.has(t.id)) {
+        v.push({
+          rule: "feeds_deliverable",
+          taskId: t.id,
+          message: `Task "${t.id}" does not lead to the deliverable "${deliverable.id}": drop it or make the deliverable depend on it.`,
+        });
+      }
+    }
+  }
   if (deliverables.length !== 1) {
     v.push({
       rule: "deliverable",
@@ -90,6 +103,19 @@ function isValidRegex(pattern: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Every task `id` depends on, directly or not. */
+export function ancestors(tasks: readonly TaskSpec[], id: string): Set<string> {
+  const deps = new Map(tasks.map((t) => [t.id, t.dependencies]));
+  const seen = new Set<string>();
+  const stack = [...(deps.get(id) ?? [])];
+  for (let d = stack.pop(); d !== undefined; d = stack.pop()) {
+    if (seen.has(d)) continue;
+    seen.add(d);
+    stack.push(...(deps.get(d) ?? []));
+  }
+  return seen;
 }
 
 /** A dependency cycle as a list of ids (first repeated at the end), or null. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DocId, type LibraryDocument } from "./library/document";
-import { termSet } from "./library/tokenize";
+import { stemmedTermSet as termSet } from "./library/tokenize";
 import { requireReadDocuments } from "./require-read";
 import { splitSentences } from "./sentences";
 import { type Claim, type Tool, ToolError } from "./tool";

@@ -69,6 +69,9 @@ describe("read tool", () => {
     expect(doc?.text).toBe(fixtureDocuments().find((d) => d.id === "hostile-note")?.text);
     expect(doc?.text).toContain("IGNORE PREVIOUS INSTRUCTIONS");
     expect((out.data as ReadData).documents).toHaveLength(1);
-    expect(out.claims).toBeUndefined();
+    // Its figure is a claim of that document (data the monitor weighs), never an instruction.
+    expect(out.claims).toEqual([
+      { docId: "hostile-note", key: "project x market size 2025", value: "USD 9.9 billion" },
+    ]);
   });
 });

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { normaliseClaimKey } from "./extract";
 import { DocId, type Figure, type LibraryDocument } from "./library/document";
 import { listIds } from "./require-read";
 import { splitSentences } from "./sentences";
-import { type Evidence, type Tool, ToolError } from "./tool";
+import { type Claim, type Evidence, type Tool, ToolError } from "./tool";
 
 export const MAX_READ_CHARS = 6_000;
 const MAX_DOCS_PER_CALL = 5;
@@ -64,11 +65,16 @@ export const readTool: Tool<ReadInput> = {
       (d) =>
         `«${d.title}» (${d.lang}, ${d.figures.length} figure${d.figures.length === 1 ? "" : "s"}${d.truncated ? ", truncated" : ""})`,
     );
+    // Each document's key figures are claims, so a figure that changes between fetches is caught.
+    const claims: Claim[] = documents.flatMap((d) =>
+      d.figures.map((f) => ({ key: normaliseClaimKey(f.name), value: f.value, docId: d.docId })),
+    );
     return {
       data,
       summary: `Read ${documents.length} document${documents.length === 1 ? "" : "s"}: ${described.join("; ")}.`,
       confidence: 1,
       evidence,
+      claims,
     };
   },
 };

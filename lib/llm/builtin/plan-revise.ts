@@ -1,5 +1,5 @@
 import type { TaskGraph, TaskSpec } from "../../planner/plan-schema";
-import { findCycle, validatePlan } from "../../planner/validate-plan";
+import { ancestors, findCycle, validatePlan } from "../../planner/validate-plan";
 import type { DoneTaskSummary, ModelContext } from "../model-context";
 import { facetOfTask, researchFrame } from "./frame";
 import { planResearch } from "./plan";
@@ -96,7 +96,10 @@ export function fixViolations(ctx: PlanContext): TaskGraph {
     t.dependencies = [...new Set(t.dependencies)].filter((d) => d !== t.id && (ids.has(d) || doneIds.has(d)));
   }
   for (let cycle = findCycle(tasks); cycle; cycle = findCycle(tasks)) {
-    const [from, to] = [cycle.at(-2), cycle.at(-1)];
+    // Cut the edge that makes a task wait for the deliverable, if the cycle has one; else the last.
+    const edges = cycle.slice(0, -1).map((id, i) => [id, cycle[i + 1]] as const);
+    const onDeliverable = edges.find(([, dep]) => tasks.find((t) => t.id === dep)?.deliverable);
+    const [from, to] = onDeliverable ?? [cycle.at(-2), cycle.at(-1)];
     const task = tasks.find((t) => t.id === from);
     if (!task) break;
     task.dependencies = task.dependencies.filter((d) => d !== to);
@@ -107,6 +110,15 @@ export function fixViolations(ctx: PlanContext): TaskGraph {
     const chosen = tasks.findLast((t) => t.tool === "compose_report") ?? deliverables.at(-1) ?? tasks.at(-1);
     for (const t of tasks) t.deliverable = t === chosen;
     if (chosen) fixes.push(`${chosen.id} is the one deliverable`);
+  }
+
+  const deliverable = tasks.find((t) => t.deliverable);
+  if (deliverable) {
+    const feeding = ancestors(tasks, deliverable.id);
+    for (const t of tasks.filter((x) => x !== deliverable && !feeding.has(x.id))) {
+      tasks = dropTask(tasks, t.id);
+      fixes.push(`dropped ${t.id} (it does not lead to the deliverable)`);
+    }
   }
 
   const violations = validatePlan(tasks, { knownTools: known, maxTasks: ctx.maxTasks, doneIds });

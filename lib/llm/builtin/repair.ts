@@ -45,6 +45,17 @@ export function repair(ctx: RepairContext): RepairProposal {
       };
     }
     case "read": {
+      const unavailable = [...ctx.failure.matchAll(/document "([^"]+)"/g)].map((m) => m[1] as string);
+      if (unavailable.length > 0) {
+        const before = Array.isArray(failed.input.exclude) ? failed.input.exclude.map(String) : [];
+        const exclude = [...new Set([...before, ...unavailable])];
+        return {
+          action: "rewrite_task",
+          task: { ...failed, input: { ...failed.input, exclude } },
+          replaceFailed: true,
+          reason: `Reading failed on ${unavailable.map((d) => `"${d}"`).join(", ")} (${why}); the read goes on with the other documents found.`,
+        };
+      }
       if (!tools.has("search"))
         return skip(failed, `there is no search tool to find other documents (${why})`);
       const current = facet?.query ?? frame.title;

@@ -1,3 +1,5 @@
+import { stemmer } from "stemmer";
+
 /**
  * One tokenizer for indexing, querying and fact extraction, so a term that finds a document
  * also scores the sentences inside it.
@@ -54,6 +56,11 @@ export function tokenize(text: string): string[] {
 /** Distinct terms of `text`: what a query or a topic asks for. */
 export function termSet(text: string): Set<string> {
   return new Set(tokenize(text));
+}
+
+/** Terms with English words reduced to their stem (Porter), so "pricing" meets "prices". */
+export function stemmedTermSet(text: string): Set<string> {
+  return new Set(tokenize(text).map((t) => (/^[a-z]+$/.test(t) ? stemmer(t) : t)));
 }
 
 /** Word count that treats each Chinese dictionary word as a word. */
