@@ -216,6 +216,18 @@ async function apply(ctx: RunContext, id: string): Promise<void> {
       }
       return;
     case "replan":
+      if (!executiveOf(s.config).replan) {
+        await ctx.emit({
+          type: "task.failed",
+          taskId: id,
+          attempt: t.attempt,
+          code: t.result?.code ?? "failed",
+          reason: `${d.reason} Re-planning is switched off, so the task fails.`,
+          final: true,
+          hint: "",
+        });
+        return;
+      }
       if ((await planTasks(ctx, "replan", d.trigger, d.reason)) === "failed") {
         await ctx.emit({
           type: "run.failed",
