@@ -211,6 +211,16 @@ export async function executeTask(ctx: RunContext, taskId: string): Promise<void
   const fixed = task.input && typeof task.input === "object" ? task.input : {};
   const args =
     call.arguments && typeof call.arguments === "object" ? { ...fixed, ...call.arguments } : call.arguments;
+  if (task.rejectedKey && repeatKey(tool.name, args) === task.rejectedKey) {
+    // The model asked for exactly the call the monitor just rejected: refuse it before it runs.
+    return failWithoutCall(
+      ctx,
+      task,
+      "repeated_call",
+      `The model repeated the call rejected in attempt ${task.attempt - 1} (${task.note.slice(0, 200)}); it was not executed again.`,
+      false,
+    );
+  }
   await executeTool(ctx, task, tool, args);
 }
 

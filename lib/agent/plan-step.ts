@@ -1,7 +1,7 @@
 import type { PlanViolation, ToolSummary } from "../llm/model-context";
 import { TaskGraph, type TaskSpec } from "../planner/plan-schema";
 import { mergeReplan } from "../planner/repair-plan";
-import { validatePlan } from "../planner/validate-plan";
+import { fixByRule, validatePlan } from "../planner/validate-plan";
 import { executiveOf } from "./config";
 import { addOnce, markSubtask, subtaskEntry } from "./memory-entries";
 import { askObject } from "./model-call";
@@ -50,6 +50,15 @@ export async function planTasks(
     const done = doneSummaries(s);
     const doneIds = new Set(done.map((d) => d.id));
     let graph = s.proposal?.graph;
+    const ruled =
+      !graph && s.planRejections > start && s.rejected?.graph
+        ? fixByRule(s.rejected.graph.tasks, s.rejected.violations)
+        : null;
+    if (ruled && executiveOf(s.config).planValidation) {
+      // Fixable by rule (an off-goal task, a task waiting for the deliverable): no model call needed.
+      graph = { rationale: `Fixed by rule: ${ruled.fixes.join("; ")}.`, tasks: ruled.tasks };
+      await ctx.emit({ type: "plan.proposed", attempt: s.planRejections, mode: "fix_violations", graph });
+    }
     if (!graph) {
       const fixing = s.planRejections > start;
       const r = await askObject(ctx, {

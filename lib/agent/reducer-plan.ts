@@ -14,6 +14,7 @@ function newTask(spec: TaskSpec, origin: TaskState["origin"], planVersion: numbe
     tries: 0,
     inFlight: false,
     lastCallKey: null,
+    rejectedKey: null,
     failures: 0,
     repairs: 0,
     reflections: 0,

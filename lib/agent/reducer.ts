@@ -144,6 +144,8 @@ function apply(d: StateDraft, ev: RunEvent) {
       if (ev.final) {
         task.status = "failed";
       } else {
+        // Told to do something different (a hint): the same call again would be ignoring it.
+        task.rejectedKey = ev.hint.trim() ? task.lastCallKey : null;
         // The monitor rejected a result the tool returned: the retry must really run the call.
         const rejected = task.result?.ok ? task.result.artifactId : null;
         if (rejected) {

@@ -22,6 +22,8 @@ export interface TaskState extends TaskSpec {
   tries: number;
   /** The latest call's arguments up to case and spacing (repetition detection). */
   lastCallKey: string | null;
+  /** The call of an attempt rejected with a hint to do something different: not executed again as is. */
+  rejectedKey?: string | null;
   /** A tool call was recorded and its return was not: a resumed run executes it without recording it again. */
   inFlight: boolean;
   failures: number;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { RunState, TaskState } from "../agent/state";
 import { findContradictions } from "../memory/working-memory";
+import type { Criterion } from "../planner/plan-schema";
 import { calibrateConfidence, isEmptyOutput } from "./calibrate";
 import { checkCriteria } from "./criteria";
 import type { Assessment } from "./gate";
@@ -31,6 +32,20 @@ export function assessResult(s: RunState, task: TaskState, resultEntryId: string
     };
   }
   const data = r.artifactId ? s.artifacts[r.artifactId]?.data : undefined;
+  if (isMalformed(data, task.successCriteria)) {
+    // The tool said it succeeded, but what came back is not its format (an error page, a bare
+    // string): a broken reply, retried like any schema violation, not "nothing was found".
+    return {
+      ok: false,
+      code: "malformed_output",
+      transient: false,
+      checks: [],
+      confidence: 0,
+      repeating: isRepeating(s, task.lastCallKey),
+      contradictions: [],
+      inconsistent: [],
+    };
+  }
   const checks = checkCriteria(task.successCriteria, data);
   // An earlier attempt of the same task is superseded, not contradicted.
   const found = findContradictions(s.memory, r.claims, resultEntryId).filter(
@@ -52,6 +67,17 @@ export function assessResult(s: RunState, task: TaskState, resultEntryId: string
       ),
     ],
   };
+}
+
+/**
+ * Output that is not an object, or an object holding none of the fields its criteria name: the
+ * reply is broken. (An object with the fields but empty lists is a real, empty answer.)
+ */
+export function isMalformed(data: unknown, criteria: readonly Criterion[]): boolean {
+  if (data === null || data === undefined) return false;
+  if (typeof data !== "object" || Array.isArray(data)) return true;
+  const fields = criteria.map((c) => c.field.split(".")[0] as string).filter((f) => f !== "data");
+  return fields.length > 0 && fields.every((f) => !(f in (data as Record<string, unknown>)));
 }
 
 /** Signals as short sentences, for the assessed event and the reflection prompt. */

@@ -59,6 +59,17 @@ export function gate(a: Assessment, { config, task, retries }: GateContext): Gat
       `The same ${task.tool} call returned the same result 3 times in a row; repeating it again will not help.`,
     );
   }
+  if (!a.ok && a.code === "repeated_call") {
+    // The model ignored what the last attempt was told to do differently: reflect on it again.
+    if (task.reflections < config.maxReflectionsPerTask) {
+      return {
+        kind: "reflect",
+        trigger: "repeated_call",
+        reason: "The model repeated the call that was just rejected; it was not executed.",
+      };
+    }
+    return escalate("repeated_call", "The model keeps repeating a rejected call.");
+  }
   if (!a.ok) {
     const retryable = a.transient || schemaInvalid.has(a.code);
     const failures = task.failures + 1;

@@ -144,3 +144,37 @@ export function findCycle(tasks: readonly TaskSpec[]): string[] | null {
   }
   return null;
 }
+
+/**
+ * Violations a rule can fix without asking the model again: tasks that lead nowhere are dropped,
+ * and a task that waits for the deliverable stops waiting (the deliverable comes last by
+ * definition). Returns the fixed graph and what was done, or null when a violation needs the model.
+ */
+export function fixByRule(
+  tasks: readonly TaskSpec[],
+  violations: readonly PlanViolation[],
+): { tasks: TaskSpec[]; fixes: string[] } | null {
+  if (
+    violations.length === 0 ||
+    !violations.every((v) => v.rule === "feeds_deliverable" || v.rule === "acyclic")
+  )
+    return null;
+  const deliverables = tasks.filter((t) => t.deliverable);
+  if (deliverables.length !== 1) return null;
+  const deliverable = deliverables[0] as TaskSpec;
+  const fixes: string[] = [];
+  let fixed = tasks.map((t) => {
+    if (t.deliverable || !t.dependencies.includes(deliverable.id)) return t;
+    fixes.push(`${t.id} no longer waits for the deliverable ${deliverable.id}`);
+    return { ...t, dependencies: t.dependencies.filter((d) => d !== deliverable.id) };
+  });
+  if (findCycle(fixed)) return null;
+  const feeding = ancestors(fixed, deliverable.id);
+  const dropped = fixed.filter((t) => t !== deliverable && !t.deliverable && !feeding.has(t.id));
+  if (dropped.length > 0) {
+    fixes.push(`dropped ${dropped.map((t) => t.id).join(", ")} (nothing the deliverable needs)`);
+    const gone = new Set(dropped.map((t) => t.id));
+    fixed = fixed.filter((t) => !gone.has(t.id));
+  }
+  return fixes.length > 0 ? { tasks: fixed, fixes } : null;
+}

@@ -16,7 +16,11 @@ export function broaderQueries(frame: ResearchFrame, facet: Facet | null, curren
   }
   candidates.push(...singleWords(current));
   // The subject alone comes last: every document is about it, so it finds much but says little.
-  if (frame.subject) candidates.push(frame.subject);
+  // Never for a facet that is a proper name ("Veltrano"): facts about the subject are not about it.
+  const named = facet?.names.some(
+    (n) => /^\p{Lu}/u.test(n) && normalise(n) !== normalise(frame.subject ?? ""),
+  );
+  if (frame.subject && !named) candidates.push(frame.subject);
   const seen = new Set([normalise(current)]);
   return candidates.filter((c) => {
     const key = normalise(c);

@@ -87,10 +87,12 @@ function aspectRows(frame: ResearchFrame, ev: Evidence) {
 
 function bestFact(ev: Evidence, entity: string, wanted: Set<string>): Fact | undefined {
   let best: { fact: Fact; score: number } | undefined;
+  // A two-word aspect needs both words: "USD 0.42 per task" is not a "task success rate".
+  const need = Math.min(2, wanted.size);
   for (const fact of ev.facts) {
     if (!mentions(fact.text, entity)) continue;
     const hit = overlap(wanted, matchTerms(fact.text));
-    if (hit === 0 || !figureNear(fact.text, entity, [entity])) continue;
+    if (hit < need || !figureNear(fact.text, entity, [entity])) continue;
     const score = hit - (ev.weak.has(fact.docId) ? 0.5 : 0);
     if (!best || score > best.score) best = { fact, score };
   }

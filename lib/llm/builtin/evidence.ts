@@ -10,11 +10,11 @@ import { type Fact, readIds, type Upstream } from "./upstream";
 
 /** Text written to steer an AI rather than to inform: never quoted, and its document trusted less. */
 const INSTRUCTION_LIKE =
-  /\b(?:ignore (?:all |any )?(?:the )?(?:previous|prior|above|earlier) (?:instructions|prompts?|rules)|disregard (?:all |the )?(?:previous|above|prior)|(?:note|message) to (?:any|all|the) (?:ai|llm|language model)|ai (?:system|model|assistant)s? reading|in your (?:report|answer|response|summary|output)|do not (?:mention|cite|disclose|reveal) (?:this|these)|delete (?:the )?(?:sources|citations|references)|system prompt|you (?:must|should) (?:write|say|state|claim))\b|忽略(?:之前|以上|前面|所有)的?(?:指令|指示|要求)|在(?:你的)?报告中(?:写|声称)|删除(?:来源|引用)/i;
+  /\b(?:ignore (?:all |any )?(?:the )?(?:previous|prior|above|earlier) (?:instructions|prompts?|rules)|disregard (?:all |the )?(?:previous|above|prior)|(?:note|message) (?:to|for) (?:any|all|the) (?:ai|llm|language model|assistant|agent)|also (?:cover|include|discuss|add) [^.]{0,80}\b(?:in|to) (?:this|the|your) (?:report|answer|summary)|ai (?:system|model|assistant)s? reading|in your (?:report|answer|response|summary|output)|do not (?:mention|cite|disclose|reveal) (?:this|these)|delete (?:the )?(?:sources|citations|references)|system prompt|you (?:must|should) (?:write|say|state|claim))\b|忽略(?:之前|以上|前面|所有)的?(?:指令|指示|要求)|在(?:你的)?报告中(?:写|声称)|删除(?:来源|引用)/i;
 
 /** Sources the library itself marks as weak: archived releases, unverified newsletters, vendor claims. */
 const WEAK_SOURCE =
-  /\b(?:archived|outdated|unverified|press release|vendor (?:claim|blog|marketing)|company blog|marketing|sponsored|self-reported|rumou?r)\b|存档|未经核实|过时|厂商宣传|软文/i;
+  /\b(?:archived|outdated|unverified|press release|vendor (?:claim|blog|marketing)|company blog|marketing|sponsored|self-reported|rumou?r|anonymous)\b|存档|未经核实|过时|厂商宣传|软文/i;
 
 export const isInstructionLike = (text: string): boolean => INSTRUCTION_LIKE.test(text);
 

@@ -50,7 +50,7 @@ export function keyFigures(frame: ResearchFrame, up: Upstream, ev: Evidence): Ke
     const values = [...byValue.entries()]
       .map(([key, docIds]) => ({
         value: group.find((c) => normalise(c.value) === key)?.value ?? key,
-        docIds,
+        docIds: [...docIds, ...statedInText(ev, key, docIds)],
       }))
       .sort((a, b) => support(b.docIds) - support(a.docIds));
     const [best, ...rest] = values;
@@ -77,6 +77,26 @@ export function keyFigures(frame: ResearchFrame, up: Upstream, ev: Evidence): Ke
     .sort((a, b) => a.p - b.p || a.i - b.i)
     .map(({ f }) => f)
     .slice(0, cap);
+}
+
+/**
+ * Read documents whose prose states this value (not only their key-figures list): a market size
+ * repeated by three notes is better supported than one list entry. Only values with a unit
+ * ("USD 4.2 billion"); a bare "20%" appears in too many unrelated sentences.
+ */
+function statedInText(ev: Evidence, value: string, already: readonly string[]): string[] {
+  if (value.length < 5 || !/\p{L}/u.test(value.replace(/\b(?:usd|eur|cny|rmb)\b/gi, "x"))) return [];
+  return ev.docs
+    .filter((d) => !already.includes(d.docId) && normalise(d.text).includes(value))
+    .map((d) => d.docId);
+}
+
+/** Figure values that lost to a better-supported value: prose stating them is not quoted as fact. */
+export function outvotedValues(figures: readonly KeyFigure[]): string[] {
+  return figures
+    .filter((f) => !f.tied)
+    .flatMap((f) => f.conflicts.map((c) => normalise(c.value)))
+    .filter((v) => v.length >= 5 && /\p{L}/u.test(v));
 }
 
 /** One line per figure, in the report's language: "Name: value (other sources: …)". */

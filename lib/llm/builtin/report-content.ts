@@ -1,9 +1,9 @@
 import { type ComparisonTable, comparisonTable } from "./comparison-table";
 import { gatherEvidence } from "./evidence";
 import type { ResearchFrame } from "./frame";
-import { figureLine, type KeyFigure, keyFigures } from "./key-figures";
+import { figureLine, type KeyFigure, keyFigures, outvotedValues } from "./key-figures";
 import { selectFacts } from "./summarise";
-import { joinList } from "./text";
+import { joinList, normalise } from "./text";
 import type { Upstream } from "./upstream";
 
 /**
@@ -27,8 +27,14 @@ export interface ReportContent {
 
 export function buildReport(frame: ResearchFrame, up: Upstream): ReportContent {
   const ev = gatherEvidence(up, frame);
-  const picked = selectFacts(frame, ev);
   const figures = keyFigures(frame, up, ev);
+  // A sentence stating a figure that better-supported sources contradict is not quoted as fact;
+  // the Key figures list still names it, marked as the weaker claim.
+  const outvoted = outvotedValues(figures);
+  const picked = selectFacts(frame, {
+    ...ev,
+    facts: ev.facts.filter((f) => !outvoted.some((v) => normalise(f.text).includes(v))),
+  });
   const table = comparisonTable(frame, ev, figures);
   const zh = frame.zh;
 
@@ -40,6 +46,19 @@ export function buildReport(frame: ResearchFrame, up: Upstream): ReportContent {
         ? facts.map((f) => ({ text: f.text, citations: [f.docId] }))
         : [{ text: gapSentence(facet.label, zh), citations: [] }],
   }));
+  if (up.answers.length > 0) {
+    // Facts only a person could give: kept apart from the library's, and said to be so.
+    sections.push({
+      heading: zh ? "审阅人提供的信息" : "Supplied by a reviewer",
+      kind: "facet",
+      paragraphs: up.answers.map((a) => ({
+        text: zh
+          ? `${a.text}（由 ${a.by} 在询问时提供，非库中文档）`
+          : `${a.text} (supplied by ${a.by} when asked; not from the library)`,
+        citations: [],
+      })),
+    });
+  }
   if (figures.length > 0) {
     sections.push({
       heading: zh ? "关键数据" : "Key figures",

@@ -34,6 +34,7 @@ const EN_STOP = new Set(
     "investigate review assess evaluate examine explore outline list something anything stuff things thing",
     "topic topics info information want need know learn understand try best better worse worst good bad",
     "handle handles handled perform performs work works get gets stand stands using use instead maybe",
+    "final finished whole entire",
   ]
     .join(" ")
     .split(" "),
@@ -45,7 +46,7 @@ const ZH_STOP = new Set(
     "的 了 和 与 及 以及 或 或者 跟 同 在 对 对于 关于 从 把 被 是 有 也 而 等 之间 方面 相关 主要",
     "请 帮 帮我 我 我们 你 您 做 个 一个 一份 一篇 份 篇 写 撰写 编写 报告 研究 调研 分析 对比 比较",
     "总结 概述 介绍 说明 一下 哪个 哪家 哪些 哪 最好 更好 最 更 什么 如何 怎么 怎样 吗 呢 用 中文",
-    "英文 给 面向 写给 供 下 些 一些 东西 内容 情况下",
+    "英文 给 面向 写给 供 下 些 一些 东西 内容 情况下 公司 年",
   ]
     .join(" ")
     .split(" "),

@@ -29,6 +29,9 @@ const ExtractData = z.object({
   figures: z.array(z.object({ docId: z.string(), name: z.string(), value: z.string() })).default([]),
 });
 
+/** A task a person answered instead of a tool: its output is the answer. */
+const PersonAnswer = z.object({ answer: z.string().min(1) });
+
 export type SearchData = z.infer<typeof SearchData> & { taskId: string };
 export type ReadDoc = z.infer<typeof ReadDoc>;
 
@@ -48,8 +51,16 @@ export interface FigureClaim {
   docId: string;
 }
 
+/** What a person supplied when asked (the library did not have it). */
+export interface Answer {
+  taskId: string;
+  by: string;
+  text: string;
+}
+
 export interface Upstream {
   searches: SearchData[];
+  answers: Answer[];
   /** Documents read upstream, first read first, each once. */
   reads: ReadDoc[];
   facts: Fact[];
@@ -58,9 +69,19 @@ export interface Upstream {
 }
 
 export function readUpstream(inputs: readonly TaskInput[]): Upstream {
-  const up: Upstream = { searches: [], reads: [], facts: [], figures: [] };
+  const up: Upstream = { searches: [], answers: [], reads: [], facts: [], figures: [] };
   const readIds = new Set<string>();
   for (const input of inputs) {
+    const answered = PersonAnswer.safeParse(input.data);
+    if (answered.success) {
+      const m = /^Answered by (.+?): ([\s\S]*)$/.exec(answered.data.answer);
+      up.answers.push({
+        taskId: input.taskId,
+        by: m?.[1] ?? "a reviewer",
+        text: (m?.[2] ?? answered.data.answer).trim(),
+      });
+      continue;
+    }
     if (input.tool === "search") {
       const data = SearchData.safeParse(input.data);
       if (data.success) up.searches.push({ ...data.data, taskId: input.taskId });
