@@ -5,7 +5,7 @@ import { askObject } from "./model-call";
 import type { RunContext } from "./run-context";
 import type { RunState } from "./state";
 
-const MAX_TRIES = 2;
+const MAX_TRIES = 3;
 
 /**
  * Turn the goal into a spec. A goal too vague to plan becomes a question for the user (the run
@@ -87,14 +87,18 @@ function clarifyAnswers(s: RunState): { prompt: string; answer: string }[] {
 export async function reclarifyGoal(ctx: RunContext): Promise<void> {
   const s = ctx.state;
   const amendments = s.amendments.length;
-  const r = await askObject(ctx, {
-    callId: `clarify:amended:${amendments}`,
-    tier: "strong",
-    context: { purpose: "clarify", goal: s.goal, answers: clarifyAnswers(s) },
-    schema: Clarification,
-    schemaName: "clarification",
-    taskId: null,
-  });
+  let r: Awaited<ReturnType<typeof askObject<Clarification>>> = { ok: false, code: "none", message: "" };
+  // An unusable reply is asked again: a lost amendment would silently ignore what the person asked.
+  for (let k = 0; k < MAX_TRIES && !r.ok; k++) {
+    r = await askObject(ctx, {
+      callId: `clarify:amended:${amendments}${k ? `:${k}` : ""}`,
+      tier: "strong",
+      context: { purpose: "clarify", goal: s.goal, answers: clarifyAnswers(s) },
+      schema: Clarification,
+      schemaName: "clarification",
+      taskId: null,
+    });
+  }
   const current = s.spec;
   if (!current) throw new Error("reclarifyGoal needs a spec to amend");
   const spec = r.ok && r.output.spec ? r.output.spec : current;

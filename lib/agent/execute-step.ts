@@ -212,7 +212,13 @@ export async function executeTask(ctx: RunContext, taskId: string): Promise<void
   const args =
     call.arguments && typeof call.arguments === "object" ? { ...fixed, ...call.arguments } : call.arguments;
   if (task.rejectedKey && repeatKey(tool.name, args) === task.rejectedKey) {
-    // The model asked for exactly the call the monitor just rejected: refuse it before it runs.
+    // The model asked for exactly the call the monitor just rejected. If the plan (a repair) set
+    // other inputs, they are binding: run the planned call. Otherwise refuse it before it runs.
+    const planned =
+      call.arguments && typeof call.arguments === "object" ? { ...call.arguments, ...fixed } : fixed;
+    if (repeatKey(tool.name, planned) !== task.rejectedKey && tool.input.safeParse(planned).success) {
+      return executeTool(ctx, task, tool, planned);
+    }
     return failWithoutCall(
       ctx,
       task,

@@ -43,20 +43,27 @@ export async function planTasks(
   reason: string,
 ): Promise<"planned" | "failed"> {
   const knownTools = new Set(ctx.deps.tools.keys());
+  const deliverableTools = new Set(
+    [...ctx.deps.tools.values()].filter((t) => t.deliverable).map((t) => t.name),
+  );
   const start = ctx.state.planRejections;
-  while (ctx.state.planRejections - start <= ctx.state.config.maxPlanRepairs) {
+  // Proposals fixed by rule do not count against the bound: only the model's attempts do.
+  let ruleFixes = 0;
+  for (;;) {
     const s = ctx.state;
     if (!s.spec) return "failed";
     const done = doneSummaries(s);
     const doneIds = new Set(done.map((d) => d.id));
     let graph = s.proposal?.graph;
     const ruled =
-      !graph && s.planRejections > start && s.rejected?.graph
+      !graph && s.planRejections > start && s.rejected?.graph && executiveOf(s.config).planValidation
         ? fixByRule(s.rejected.graph.tasks, s.rejected.violations)
         : null;
-    if (ruled && executiveOf(s.config).planValidation) {
+    if (!graph && !ruled && s.planRejections - start - ruleFixes > s.config.maxPlanRepairs) return "failed";
+    if (ruled) {
       // Fixable by rule (an off-goal task, a task waiting for the deliverable): no model call needed.
       graph = { rationale: `Fixed by rule: ${ruled.fixes.join("; ")}.`, tasks: ruled.tasks };
+      ruleFixes++;
       await ctx.emit({ type: "plan.proposed", attempt: s.planRejections, mode: "fix_violations", graph });
     }
     if (!graph) {
@@ -107,6 +114,7 @@ export async function planTasks(
           knownTools,
           maxTasks: s.config.maxTasks,
           doneIds: mode === "replan" ? doneIds : undefined,
+          deliverableTools,
         })
       : [];
     if (violations.length > 0) {
@@ -116,7 +124,6 @@ export async function planTasks(
     await installPlan(ctx, mode, graph.tasks, trigger, reason || graph.rationale);
     return "planned";
   }
-  return "failed";
 }
 
 async function installPlan(

@@ -49,7 +49,10 @@ export async function repairTask(
     } else {
       try {
         const tasks = applyRepair(graph, taskId, r.output);
-        violations = validatePlan(tasks, { knownTools, maxTasks: s.config.maxTasks });
+        const deliverableTools = new Set(
+          [...ctx.deps.tools.values()].filter((x) => x.deliverable).map((x) => x.name),
+        );
+        violations = validatePlan(tasks, { knownTools, maxTasks: s.config.maxTasks, deliverableTools });
         for (const t of tasks) {
           const before = s.tasks[t.id];
           if (before?.status === "succeeded" && JSON.stringify(pickSpec(before)) !== JSON.stringify(t)) {

@@ -6,6 +6,8 @@ export interface ValidationContext {
   maxTasks: number;
   /** Tasks already done: a new graph may depend on them but must not redefine them. */
   doneIds?: ReadonlySet<string>;
+  /** Tools whose output is a deliverable; when given, the deliverable task must use one of them. */
+  deliverableTools?: ReadonlySet<string>;
 }
 
 /**
@@ -71,6 +73,18 @@ export function validatePlan(tasks: readonly TaskSpec[], ctx: ValidationContext)
     v.push({ rule: "acyclic", taskId: cycle[0], message: `The plan has a cycle: ${cycle.join(" → ")}.` });
   const deliverables = tasks.filter((t) => t.deliverable);
   const [deliverable] = deliverables;
+  if (
+    deliverables.length === 1 &&
+    deliverable &&
+    ctx.deliverableTools?.size &&
+    !ctx.deliverableTools.has(deliverable.tool)
+  ) {
+    v.push({
+      rule: "deliverable",
+      taskId: deliverable.id,
+      message: `The deliverable "${deliverable.id}" uses ${deliverable.tool}, which produces no deliverable; use ${[...ctx.deliverableTools].join(" or ")}.`,
+    });
+  }
   if (deliverables.length === 1 && deliverable && !cycle) {
     const feeding = ancestors(tasks, deliverable.id);
     for (const t of tasks) {

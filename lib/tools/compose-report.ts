@@ -58,6 +58,7 @@ export const composeReportTool: Tool<ComposeReportInput> = {
     "save it to the workspace. Each paragraph and table row lists the doc ids it rests on; they become " +
     "numbered citations [1], [2] with a Sources list. Only documents read in this run may be cited.",
   input: ComposeReportInput,
+  deliverable: true,
   timeoutMs: 10_000,
   async run(input, ctx) {
     const numbers = new Map<string, number>();

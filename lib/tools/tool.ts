@@ -67,6 +67,8 @@ export interface Tool<I = unknown> {
   input: z.ZodType<I>;
   /** Per-call limit; the executor aborts the call past it. */
   timeoutMs: number;
+  /** Its output is what a run delivers (the report): a plan's deliverable task must use such a tool. */
+  deliverable?: boolean;
   run(input: I, ctx: ToolContext): Promise<ToolOutput>;
 }
 

@@ -8,18 +8,19 @@ import { isStopWord, normalise, tokens } from "./text";
  * match more documents.
  */
 export function broaderQueries(frame: ResearchFrame, facet: Facet | null, current: string): string[] {
+  // A facet that is a proper name ("Zentrix Robotics") is never split or swapped for the subject:
+  // facts about "robotics" or about the subject are not facts about it.
+  const named = facet?.names.some(
+    (n) => /^\p{Lu}/u.test(n) && normalise(n) !== normalise(frame.subject ?? ""),
+  );
   const candidates: string[] = [];
   if (facet) {
     candidates.push(facet.names.join(" "));
     if (facet.names.length > 1) candidates.push(...facet.names);
-    candidates.push(...singleWords(facet.names.join(" ")));
+    if (!named) candidates.push(...singleWords(facet.names.join(" ")));
   }
-  candidates.push(...singleWords(current));
+  if (!named) candidates.push(...singleWords(current));
   // The subject alone comes last: every document is about it, so it finds much but says little.
-  // Never for a facet that is a proper name ("Veltrano"): facts about the subject are not about it.
-  const named = facet?.names.some(
-    (n) => /^\p{Lu}/u.test(n) && normalise(n) !== normalise(frame.subject ?? ""),
-  );
   if (frame.subject && !named) candidates.push(frame.subject);
   const seen = new Set([normalise(current)]);
   return candidates.filter((c) => {

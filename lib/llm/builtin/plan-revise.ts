@@ -106,7 +106,9 @@ export function fixViolations(ctx: PlanContext): TaskGraph {
     fixes.push(`removed the cycle edge ${from} → ${to}`);
   }
   const deliverables = tasks.filter((t) => t.deliverable);
-  if (deliverables.length !== 1) {
+  // Without a report task, promoting some other step to deliverable would "finish" with no report.
+  if (known.has("compose_report") && !tasks.some((t) => t.tool === "compose_report")) return fresh();
+  if (deliverables.length !== 1 || deliverables[0]?.tool !== "compose_report") {
     const chosen = tasks.findLast((t) => t.tool === "compose_report") ?? deliverables.at(-1) ?? tasks.at(-1);
     for (const t of tasks) t.deliverable = t === chosen;
     if (chosen) fixes.push(`${chosen.id} is the one deliverable`);
