@@ -33,6 +33,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Link href="/">Runs</Link>
             <Link href="/inbox">Inbox</Link>
             <Link href="/library">Library</Link>
+            <Link href="/bench">Bench</Link>
           </nav>
           <div className="topbar-end">
             <ThemeToggle />

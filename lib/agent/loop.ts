@@ -57,6 +57,15 @@ async function finish(ctx: RunContext): Promise<boolean> {
   const data = deliverable.result?.artifactId ? s.artifacts[deliverable.result.artifactId]?.data : null;
   const markdown = (data as { markdown?: unknown } | null)?.markdown;
   let reportId: string | null = null;
+  if (typeof markdown !== "string" && ctx.deps.tools.get(deliverable.tool)?.deliverable) {
+    // Accepted without its output (a monitor that took a failed result): no report, no success.
+    await ctx.emit({
+      type: "run.failed",
+      code: "no_deliverable",
+      reason: `Deliverable "${deliverable.title}" was accepted but produced no report.`,
+    });
+    return true;
+  }
   if (typeof markdown === "string") {
     reportId = "report";
     if (!s.artifacts[reportId]) {

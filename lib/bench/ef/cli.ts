@@ -1,0 +1,220 @@
+// EF-Bench: `npm run bench -- [--scenarios <dir or file>]... [--arms a,b] [--seeds N] [--out <dir>]`
+import { type ChildProcess, fork } from "node:child_process";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { dataDir } from "../../runs/data-dir";
+import { summariseAll, targets } from "./aggregate";
+import { toMarkdown } from "./markdown";
+import { ARMS, type Arm, BenchResults, type CaseResult } from "./results";
+import { loadScenarios, type Scenario, ScenarioError, scenarioJsonSchema } from "./scenario";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_SCENARIOS = path.join(here, "scenarios");
+
+const usage = `Usage: npm run bench -- [options]
+  --scenarios <path>   a scenario file or a folder of them (repeatable; default ${path.relative(process.cwd(), DEFAULT_SCENARIOS)})
+  --arms <list>        comma-separated, from ${ARMS.join(", ")} (default: all)
+  --seeds <n>          seeds per scenario and arm (default 25)
+  --out <dir>          where results.json, results.md and failed runs go (default <data dir>/bench/latest)
+  --workers <n>        processes (default: one per core)
+  --keep <which>       events kept: failed (default), all or none
+  --schema             print the scenario JSON Schema and exit`;
+
+class UsageError extends Error {}
+
+function parse(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      scenarios: { type: "string", multiple: true },
+      arms: { type: "string" },
+      seeds: { type: "string", default: "25" },
+      out: { type: "string" },
+      workers: { type: "string" },
+      keep: { type: "string", default: "failed" },
+      schema: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  const arms = (values.arms ?? ARMS.join(","))
+    .split(",")
+    .map((a) => a.trim())
+    .filter(Boolean);
+  const unknown = arms.filter((a) => !(ARMS as readonly string[]).includes(a));
+  if (unknown.length) throw new UsageError(`Unknown arm ${unknown.join(", ")}: use ${ARMS.join(", ")}.`);
+  const seeds = Number(values.seeds);
+  if (!Number.isInteger(seeds) || seeds < 1 || seeds > 1_000)
+    throw new UsageError("--seeds must be 1..1000.");
+  const workers = values.workers === undefined ? availableParallelism() : Number(values.workers);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64)
+    throw new UsageError("--workers must be 1..64.");
+  if (!["failed", "all", "none"].includes(values.keep))
+    throw new UsageError("--keep is failed, all or none.");
+  return {
+    help: values.help ?? false,
+    schema: values.schema ?? false,
+    sources: values.scenarios?.length ? values.scenarios : [DEFAULT_SCENARIOS],
+    arms: arms as Arm[],
+    seeds,
+    out: path.resolve(values.out ?? path.join(dataDir(), "bench", "latest")),
+    workers,
+    keep: values.keep as "failed" | "all" | "none",
+  };
+}
+
+interface Job {
+  index: number;
+  scenario: number;
+  arm: Arm;
+  seed: number;
+}
+
+/** Run every job on `workers` processes, a job at a time each, so slow cases do not hold up the rest. */
+async function runJobs(
+  scenarios: Scenario[],
+  jobs: Job[],
+  opts: { workers: number; outDir: string; keep: string },
+  onDone: (n: number) => void,
+): Promise<CaseResult[]> {
+  const results: CaseResult[] = new Array(jobs.length);
+  let next = 0;
+  let finished = 0;
+  const workerFile = path.join(here, "worker.ts");
+  const children: ChildProcess[] = [];
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const feed = (child: ChildProcess) => {
+        const job = jobs[next++];
+        if (job) child.send({ type: "case", ...job });
+        else child.disconnect();
+      };
+      for (let w = 0; w < Math.min(opts.workers, jobs.length); w++) {
+        const child = fork(workerFile, [], {
+          execArgv: process.execArgv,
+          stdio: ["ignore", "inherit", "inherit", "ipc"],
+        });
+        children.push(child);
+        child.on("message", (m: { type: string; index: number; result?: CaseResult; message?: string }) => {
+          if (m.type === "ready") return feed(child);
+          if (m.type === "error")
+            return reject(new Error(`case ${label(jobs[m.index], scenarios)} crashed:\n${m.message}`));
+          results[m.index] = m.result as CaseResult;
+          finished++;
+          onDone(finished);
+          if (finished === jobs.length) resolve();
+          else feed(child);
+        });
+        child.on("exit", (code) => {
+          if (code && finished < jobs.length) reject(new Error(`a bench worker exited with code ${code}`));
+        });
+        child.send({ type: "init", scenarios, outDir: opts.outDir, keep: opts.keep });
+      }
+    });
+  } finally {
+    for (const c of children) if (c.connected) c.kill();
+  }
+  return results;
+}
+
+const label = (job: Job | undefined, scenarios: Scenario[]) =>
+  job ? `${scenarios[job.scenario]?.id} × ${job.arm} × seed ${job.seed}` : "?";
+
+export async function main(argv = process.argv.slice(2)): Promise<number> {
+  let opts: ReturnType<typeof parse>;
+  try {
+    opts = parse(argv);
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : String(e));
+    console.error(usage);
+    return 2;
+  }
+  if (opts.help) {
+    console.log(usage);
+    return 0;
+  }
+  if (opts.schema) {
+    console.log(JSON.stringify(scenarioJsonSchema(), null, 2));
+    return 0;
+  }
+  let scenarios: Scenario[];
+  try {
+    scenarios = await loadScenarios(opts.sources);
+  } catch (e) {
+    if (e instanceof ScenarioError) {
+      console.error(`Bad scenario — ${e.message}`);
+      return 2;
+    }
+    throw e;
+  }
+  const jobs: Job[] = [];
+  for (let s = 0; s < scenarios.length; s++)
+    for (const arm of opts.arms)
+      for (let seed = 1; seed <= opts.seeds; seed++)
+        jobs.push({ index: jobs.length, scenario: s, arm, seed });
+  const staging = `${opts.out}.partial-${process.pid}`;
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(path.join(staging, "runs"), { recursive: true });
+  const startedAt = new Date();
+  const started = performance.now();
+  console.log(
+    `EF-Bench: ${scenarios.length} scenarios × ${opts.arms.length} arms × ${opts.seeds} seeds = ${jobs.length} runs on ${opts.workers} workers`,
+  );
+  let lastReport = 0;
+  let cases: CaseResult[];
+  try {
+    cases = await runJobs(
+      scenarios,
+      jobs,
+      { workers: opts.workers, outDir: staging, keep: opts.keep },
+      (n) => {
+        if (process.stdout.isTTY || performance.now() - lastReport > 15_000 || n === jobs.length) {
+          lastReport = performance.now();
+          console.log(`  ${n}/${jobs.length} runs (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+        }
+      },
+    );
+  } catch (e) {
+    // A crashed run leaves nothing half-written behind.
+    await rm(staging, { recursive: true, force: true });
+    throw e;
+  }
+  const summaries = summariseAll(opts.arms, cases);
+  const results = BenchResults.parse({
+    version: 1,
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    durationMs: Math.round(performance.now() - started),
+    settings: {
+      seeds: opts.seeds,
+      arms: opts.arms,
+      workers: opts.workers,
+      scenarioSources: opts.sources.map((s) => path.resolve(s)),
+    },
+    scenarios: scenarios.map((s) => ({ id: s.id, category: s.category, title: s.title })),
+    summaries,
+    targets: targets(summaries, cases),
+    cases,
+  });
+  await writeFile(path.join(staging, "results.json"), `${JSON.stringify(results, null, 1)}\n`);
+  const markdown = toMarkdown(results);
+  await writeFile(path.join(staging, "results.md"), markdown);
+  await rm(opts.out, { recursive: true, force: true });
+  await mkdir(path.dirname(opts.out), { recursive: true });
+  await rename(staging, opts.out);
+  console.log(markdown.split("\n## Per arm")[0]);
+  console.log(`Results: ${path.join(opts.out, "results.json")} and results.md`);
+  return 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().then(
+    (code) => process.exit(code),
+    (e) => {
+      console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+      process.exit(1);
+    },
+  );
+}

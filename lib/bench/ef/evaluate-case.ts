@@ -1,0 +1,51 @@
+import type { LibraryDocument } from "../../tools/library/document";
+import { judge } from "./judge";
+import type { Arm, CaseResult } from "./results";
+import { runCase } from "./run-case";
+import type { Scenario } from "./scenario";
+
+export interface EvaluatedCase {
+  result: CaseResult;
+  /** The run's events as JSON Lines. */
+  jsonl: string;
+}
+
+/** Run one case and judge it. */
+export async function evaluateCase(
+  scenario: Scenario,
+  arm: Arm,
+  seed: number,
+  demo: readonly LibraryDocument[],
+): Promise<EvaluatedCase> {
+  const run = await runCase(scenario, arm, seed, demo);
+  const v = judge(scenario, run.events, run.state, run.incidents.items);
+  return {
+    result: {
+      scenarioId: scenario.id,
+      category: scenario.category,
+      arm,
+      seed,
+      success: v.success,
+      failures: v.failures,
+      runId: run.runId,
+      status: run.state.status,
+      toolCalls: v.toolCalls,
+      modelCalls: v.modelCalls,
+      tokens: v.tokens,
+      reflections: v.reflections,
+      justifiedReflections: v.justifiedReflections,
+      spuriousReflections: v.spuriousReflections,
+      interventions: v.interventions,
+      effectiveInterventions: v.effectiveInterventions,
+      gateScored: v.gateScored,
+      gateCorrect: v.gateCorrect,
+      reruns: v.reruns,
+      askedUser: v.askedUser,
+      needsUser: scenario.success.needsUser,
+      wallMs: v.wallMs,
+      criticalPathMs: v.criticalPathMs,
+      eventsFile: null,
+    },
+    jsonl: `${run.events.map((e) => JSON.stringify(e)).join("\n")}\n`,
+  };
+}
