@@ -1,6 +1,7 @@
 "use server";
 
 import { type Failure, toFailure } from "@/lib/runs/errors";
+import { amendGoal } from "@/lib/runs/service/amend-goal";
 import { answerQuestion } from "@/lib/runs/service/answer-question";
 import { cancelRun } from "@/lib/runs/service/cancel-run";
 import { forkRun } from "@/lib/runs/service/fork-run";
@@ -36,4 +37,8 @@ export async function rollbackRunAction(input: unknown) {
 
 export async function forkRunAction(input: unknown) {
   return act(async () => forkRun(await getRunService(), input));
+}
+
+export async function amendGoalAction(input: unknown) {
+  return act(async () => amendGoal(await getRunService(), input));
 }

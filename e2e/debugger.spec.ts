@@ -114,3 +114,30 @@ test("reloading in the middle of a run continues the view without gaps", async (
   // The view holds only contiguous events, so a full count means no gap (duplicates are dropped).
   await expect(page.getByTestId("scrubber-label")).toContainText(`/ ${run.lastSeq}`);
 });
+
+test("changing the requirements mid-run re-plans the rest and delivers what was asked", async ({
+  page,
+  request,
+  runPage,
+}) => {
+  const runId = await startRunViaApi(request, {
+    goal: "Compare Loomwork and Relaywright on task success and pricing",
+  });
+  await page.goto(`/runs/${runId}`);
+  // Some research is done before the change arrives.
+  await expect(runPage.doneNodes().first()).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId("amend-open").click();
+  await page.getByTestId("amend-text").fill("Please write the final report in Chinese.");
+  await page.getByTestId("amend-submit").click();
+  await expect(page.getByTestId("amend-message")).toContainText(/re-plans/);
+  await runPage.shot("debugger-amend");
+  await runPage.waitForStatus("succeeded");
+  await runPage.tab("report").click();
+  await expect(page.getByTestId("report")).toContainText(/[\u4e00-\u9fff]{6}/);
+  const events = (await (await request.get(`/api/runs/${runId}/export`)).text())
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as { type: string; trigger?: string });
+  expect(events.some((e) => e.type === "goal.amended")).toBe(true);
+  expect(events.some((e) => e.type === "plan.replanned" && e.trigger === "requirements_changed")).toBe(true);
+});

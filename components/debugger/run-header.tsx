@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { cancelRunAction } from "@/app/actions";
 import { isTerminal } from "@/lib/agent/state";
 import { StatusBadge } from "../ui/status-badge";
+import { AmendGoalForm } from "./amend-goal-form";
 import { useRunView } from "./run-view-context";
 
 const fmt = new Intl.NumberFormat("en");
@@ -92,6 +93,7 @@ export function RunHeader({ runId, parentRunId, forkSeq, readOnly }: Props) {
         <a className="btn" href={`/api/runs/${runId}/export`} download>
           Export .jsonl
         </a>
+        {!readOnly && !isTerminal(head.status) && <AmendGoalForm runId={runId} />}
         {!readOnly && !isTerminal(head.status) && (
           <button
             type="button"

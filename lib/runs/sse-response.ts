@@ -38,9 +38,12 @@ export async function sseResponse(service: RunService, runId: string, request: R
     async pull(controller) {
       try {
         const next = await frames.next();
+        // The client may have gone while we waited: the stream is closed, nothing to send.
+        if (abort.signal.aborted) return;
         if (next.done) controller.close();
         else controller.enqueue(encoder.encode(encodeFrame(next.value)));
       } catch (e) {
+        if (abort.signal.aborted) return;
         service.log(`event stream of ${runId} failed:`, e);
         controller.close();
       }

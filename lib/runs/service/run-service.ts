@@ -1,7 +1,8 @@
 import path from "node:path";
 import { drive } from "../../agent/loop";
 import type { RunContext } from "../../agent/run-context";
-import type { AgentDeps, ReplayCache } from "../../agent/runtime";
+import type { AgentDeps, Amendment, ReplayCache } from "../../agent/runtime";
+import { isTerminal } from "../../agent/state";
 import type { ChatModel } from "../../llm/chat-model";
 import type { ToolFault } from "../../tools/faults";
 import type { DocumentLibrary } from "../../tools/library/document-library";
@@ -32,6 +33,8 @@ export interface RunServiceOptions {
  */
 export class RunService {
   readonly active = new Map<string, ActiveRun>();
+  /** Requirement changes waiting for a running loop to take them (before its next step). */
+  private readonly mailboxes = new Map<string, Amendment[]>();
   readonly log: (...args: unknown[]) => void;
 
   constructor(readonly o: RunServiceOptions) {
@@ -44,6 +47,16 @@ export class RunService {
 
   get bus() {
     return this.o.bus;
+  }
+
+  /** The queue of changes for a run's loop. */
+  mailbox(runId: string): Amendment[] {
+    let queue = this.mailboxes.get(runId);
+    if (!queue) {
+      queue = [];
+      this.mailboxes.set(runId, queue);
+    }
+    return queue;
   }
 
   /** Dependencies for a run's loop: events go to the store, then to live viewers. */
@@ -69,7 +82,8 @@ export class RunService {
         },
       },
     });
-    return { ...deps, replay, abort };
+    const mailbox = { take: () => this.mailbox(runId).splice(0) };
+    return { ...deps, replay, abort, mailbox };
   }
 
   /** Drive a run detached from the caller; the returned promise settles when the loop pauses or ends. */
@@ -86,7 +100,19 @@ export class RunService {
         (e) => this.log(`run ${runId} stopped with an error; it will resume at the next start:`, e),
       )
       .finally(() => {
-        if (this.active.get(runId)?.done === done) this.active.delete(runId);
+        if (this.active.get(runId)?.done !== done) return;
+        this.active.delete(runId);
+        // A change that arrived as the loop stopped: record it now, so it is followed on resume.
+        const late = this.mailbox(runId).splice(0);
+        if (late.length > 0 && !isTerminal(ctx.state.status)) {
+          void (async () => {
+            for (const a of late) await ctx.emit({ type: "goal.amended", text: a.text, by: a.by });
+            if (ctx.state.status === "running") void this.launch(ctx, abort);
+          })().catch((e) => this.log(`run ${runId}: a late change could not be recorded:`, e));
+        } else if (late.length > 0) {
+          this.log(`run ${runId} ended before ${late.length} requirement change(s) could be followed`);
+        }
+        this.mailboxes.delete(runId);
       });
     this.active.set(runId, { ctx, abort, done });
     return done;
