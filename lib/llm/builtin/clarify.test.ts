@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Clarification } from "../../planner/plan-schema";
-import { clarify } from "./clarify";
+import { clarify, privateReference } from "./clarify";
 
 const run = (goal: string, answers: { prompt: string; answer: string }[] = []) =>
   Clarification.parse(clarify({ purpose: "clarify", goal, answers }));
@@ -86,5 +86,30 @@ describe("clarify", () => {
 
   it("gives different specs for different goals", () => {
     expect(run("Project X regulation in China").spec).not.toEqual(run("Project X pricing in Japan").spec);
+  });
+});
+
+describe("references only the requester can resolve", () => {
+  const ask = (goal: string, answers: { prompt: string; answer: string }[] = []) =>
+    clarify({ purpose: "clarify", goal, answers });
+
+  it("asks about the user's own context instead of guessing", () => {
+    const r = ask("Put together a list-price comparison of the two Project X vendors on our shortlist");
+    expect(r.spec).toBeNull();
+    expect(r.question?.prompt).toContain("our shortlist");
+    const budget = ask(
+      "Harrowgate Utilities, one of our accounts, wants the three-year cost for their entire technician workforce.",
+    );
+    expect(budget.question?.prompt).toContain("their entire technician workforce");
+    expect(privateReference("我们的候选供应商有哪些定价？")).toBe("我们的候选");
+  });
+
+  it("plans once the person has answered, and leaves ordinary goals alone", () => {
+    const answered = ask("Compare the two vendors on our shortlist on price", [
+      { prompt: "…", answer: "Fernbrook and Nordvale Systems" },
+    ]);
+    expect(answered.spec).not.toBeNull();
+    expect(privateReference("Project X market size and growth in 2025")).toBeNull();
+    expect(privateReference("How do agent frameworks handle their tool failures?")).toBeNull();
   });
 });

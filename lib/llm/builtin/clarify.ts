@@ -30,6 +30,20 @@ export function clarify(ctx: ClarifyContext): Clarification {
     };
   }
 
+  const unknown = ctx.answers.length === 0 ? privateReference(ctx.goal) : null;
+  if (unknown) {
+    return {
+      spec: null,
+      question: {
+        prompt: zh
+          ? `目标提到「${unknown}」——只有您知道具体内容（名称、数字）。请补充说明。`
+          : `The goal mentions "${unknown}", which only you know: what is it exactly (names, numbers)? The library cannot tell me.`,
+        choices: [],
+      },
+      reason: `The goal refers to "${unknown}", the requester's own context, which no document can resolve.`,
+    };
+  }
+
   const entities = terms.compare ? terms.entities : [];
   // Entities first (the planner's facets when comparing), otherwise the goal's own order.
   const topics = (entities.length >= 2 ? [...entities, ...terms.aspects] : terms.ordered).slice(
@@ -124,4 +138,18 @@ function exampleChoices(zh: boolean, known: string | null): string[] {
         "A comparison of two or more named products, companies or frameworks",
         "Regulation, risks or adoption in a given industry",
       ];
+}
+
+/** Things only the requester knows, named by reference: "our shortlist", "their entire workforce". */
+const PRIVATE_EN =
+  /\b(?:one of )?(?:our|my|their|your|the client's|this client's)\s+(?:(?:entire|whole|current|own|internal|preferred|existing|full|total)\s+)?(?:[a-z-]+\s+)?(?:shortlist|short-list|accounts?|clients?|customers?|budget|fleet|workforce|headcount|staff|team|portfolio|stack|contracts?|requirements|constraints|sites?|suppliers?|vendors|deadline|spreadsheet|data|numbers|proposal)\b/i;
+const PRIVATE_ZH = /(?:我们|我司|我方|客户)的?(?:候选|清单|名单|预算|团队|技术人员|员工|人数|需求|供应商)/;
+
+export function privateReference(goal: string): string | null {
+  const all = [
+    ...goal.matchAll(new RegExp(PRIVATE_EN.source, "gi")),
+    ...goal.matchAll(new RegExp(PRIVATE_ZH.source, "g")),
+  ].map((m) => m[0].trim());
+  // "one of our accounts" is usually named elsewhere; what it lacks ("their workforce") is the question.
+  return all.find((r) => !/\b(?:accounts?|clients?|customers?)$/i.test(r)) ?? all[0] ?? null;
 }

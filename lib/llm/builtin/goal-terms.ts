@@ -52,7 +52,8 @@ const COMMON_OPENERS = new Set(
     "market markets pricing price prices cost costs adoption regulation regulations risk risks growth trends " +
     "trend state impact benefits history status outlook performance security safety revenue share usage " +
     "demand supply vendors vendor tools frameworks agent agents companies products current recent latest " +
-    "global regional key main top customer customers enterprise industry sales investment funding"
+    "global regional key main top customer customers enterprise industry sales investment funding " +
+    "put get pull draw assemble estimate calculate work build collect gather identify determine exec"
   ).split(" "),
 );
 

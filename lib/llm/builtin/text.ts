@@ -34,7 +34,7 @@ const EN_STOP = new Set(
     "investigate review assess evaluate examine explore outline list something anything stuff things thing",
     "topic topics info information want need know learn understand try best better worse worst good bad",
     "handle handles handled perform performs work works get gets stand stands using use instead maybe",
-    "final finished whole entire",
+    "final finished whole entire together",
   ]
     .join(" ")
     .split(" "),
