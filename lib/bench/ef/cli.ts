@@ -6,10 +6,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { dataDir } from "../../runs/data-dir";
+import { defaultLibraryDir, loadLibraryFromDir } from "../../tools/library/document-library";
 import { summariseAll, targets } from "./aggregate";
 import { toMarkdown } from "./markdown";
 import { ARMS, type Arm, BenchResults, type CaseResult } from "./results";
+import { demoDocuments } from "./run-case";
 import { loadScenarios, type Scenario, ScenarioError, scenarioJsonSchema } from "./scenario";
+import { traceCase } from "./trace-case";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_SCENARIOS = path.join(here, "scenarios");
@@ -21,6 +24,8 @@ const usage = `Usage: npm run bench -- [options]
   --out <dir>          where results.json, results.md and failed runs go (default <data dir>/bench/latest)
   --workers <n>        processes (default: one per core)
   --keep <which>       events kept: failed (default), all or none
+  --trace              print each case's timeline and verdict instead of running the benchmark
+                       (for writing scenarios: e.g. --trace --scenarios my.json --arms full --seeds 2)
   --schema             print the scenario JSON Schema and exit`;
 
 class UsageError extends Error {}
@@ -36,6 +41,7 @@ function parse(argv: string[]) {
       workers: { type: "string" },
       keep: { type: "string", default: "failed" },
       schema: { type: "boolean" },
+      trace: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -56,6 +62,7 @@ function parse(argv: string[]) {
   return {
     help: values.help ?? false,
     schema: values.schema ?? false,
+    trace: values.trace ?? false,
     sources: values.scenarios?.length ? values.scenarios : [DEFAULT_SCENARIOS],
     arms: arms as Arm[],
     seeds,
@@ -148,6 +155,15 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
       return 2;
     }
     throw e;
+  }
+  if (opts.trace) {
+    const { library } = await loadLibraryFromDir(defaultLibraryDir);
+    const demo = await demoDocuments(library);
+    for (const s of scenarios)
+      for (const arm of opts.arms)
+        for (let seed = 1; seed <= opts.seeds; seed++)
+          console.log(`${await traceCase(s, arm, seed, demo)}\n`);
+    return 0;
   }
   const jobs: Job[] = [];
   for (let s = 0; s < scenarios.length; s++)
