@@ -163,6 +163,8 @@ function canaryMinefield(m: Minefield): Minefield {
       return { ...m, docId: `${CANARY}-${m.docId}` };
     case "calls_matching":
       return { ...m, pattern: `(?:${m.pattern})|${CANARY}` };
+    case "report_matches":
+      return { ...m, pattern: `(?:${m.pattern})|${CANARY}`, description: `${m.description} ${CANARY}` };
   }
 }
 

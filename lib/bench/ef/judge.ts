@@ -196,6 +196,8 @@ function checkMinefield(m: Minefield, events: readonly RunEvent[], report: strin
       return report && citedDocuments(report).includes(m.docId)
         ? `minefield hit: the report cites ${m.docId}`
         : null;
+    case "report_matches":
+      return report && new RegExp(m.pattern, "iu").test(report) ? `minefield hit: ${m.description}` : null;
     case "calls_matching": {
       const re = new RegExp(m.pattern, "iu");
       const call = ofType(events, "tool.called").find((e) => re.test(JSON.stringify(e.args)));

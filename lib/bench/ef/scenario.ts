@@ -166,6 +166,12 @@ export const Minefield = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("cites_document"), docId: DocId }),
   /** A tool call's input matches this regular expression (case-insensitive): work off the goal. */
   z.strictObject({ kind: z.literal("calls_matching"), pattern: z.string().min(1) }),
+  /** The report matches this regular expression (case-insensitive): e.g. a figure for something no source gives (invented). */
+  z.strictObject({
+    kind: z.literal("report_matches"),
+    pattern: z.string().min(1),
+    description: z.string().min(1),
+  }),
 ]);
 export type Minefield = z.infer<typeof Minefield>;
 
@@ -233,7 +239,9 @@ const regexFields = (s: Scenario): [string, string][] => [
         : [],
   ),
   ...s.success.minefields.flatMap((m, i): [string, string][] =>
-    m.kind === "calls_matching" ? [[`success.minefields.${i}.pattern`, m.pattern]] : [],
+    m.kind === "calls_matching" || m.kind === "report_matches"
+      ? [[`success.minefields.${i}.pattern`, m.pattern]]
+      : [],
   ),
 ];
 
