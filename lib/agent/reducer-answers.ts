@@ -32,6 +32,7 @@ export function onToolReturned(d: StateDraft, ev: EventOf<"tool.returned">, task
       tool: ev.tool,
       key: ev.repeatKey,
       result: `${ev.result.code}:${ev.result.summary}`,
+      taskId: ev.taskId,
     });
     if (recent.length > RECENT_CALLS) recent.shift();
   }

@@ -107,6 +107,8 @@ export interface RecentCall {
   tool: string;
   key: string;
   result: string;
+  /** Which task made it (absent in runs recorded before it was kept). */
+  taskId?: string;
 }
 
 export interface Counters {

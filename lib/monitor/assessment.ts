@@ -26,7 +26,7 @@ export function assessResult(s: RunState, task: TaskState, resultEntryId: string
       transient: r.transient,
       checks: [],
       confidence: r.ok ? r.confidence : 0,
-      repeating: isRepeating(s, task.lastCallKey),
+      repeating: isRepeating(s, task.lastCallKey, 3, task.id),
       contradictions: [],
       inconsistent: [],
     };
@@ -41,7 +41,7 @@ export function assessResult(s: RunState, task: TaskState, resultEntryId: string
       transient: false,
       checks: [],
       confidence: 0,
-      repeating: isRepeating(s, task.lastCallKey),
+      repeating: isRepeating(s, task.lastCallKey, 3, task.id),
       contradictions: [],
       inconsistent: [],
     };
@@ -57,7 +57,7 @@ export function assessResult(s: RunState, task: TaskState, resultEntryId: string
     transient: false,
     checks,
     confidence: calibrateConfidence(r.confidence, checks, isEmptyOutput(data)),
-    repeating: isRepeating(s, task.lastCallKey),
+    repeating: isRepeating(s, task.lastCallKey, 3, task.id),
     contradictions: [...new Set(found.map((c) => `${c.key} (${c.held} earlier, ${c.incoming} now)`))],
     inconsistent: [
       ...new Set(

@@ -4,9 +4,12 @@ import type { RunState } from "../agent/state";
  * The same call (tool + normalised arguments) returned the same result `n` times among the recent
  * calls. Calls of other tasks may interleave (batches run in parallel), so this counts, not scans.
  */
-export function isRepeating(state: RunState, key: string | null, n = 3): boolean {
+export function isRepeating(state: RunState, key: string | null, n = 3, taskId?: string): boolean {
   if (!key) return false;
-  const same = state.recentCalls.filter((c) => c.key === key);
+  // One task going round in circles; other tasks that happen to make the same call are the cache's business.
+  const same = state.recentCalls.filter(
+    (c) => c.key === key && (!taskId || !c.taskId || c.taskId === taskId),
+  );
   const last = same[same.length - 1];
   return !!last && same.filter((c) => c.result === last.result).length >= n;
 }

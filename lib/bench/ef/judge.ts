@@ -133,7 +133,11 @@ function longestIdenticalRun(events: readonly RunEvent[]): { taskId: string; n: 
   return worst;
 }
 
-/** Executions of work already done: a tool run for a task that had succeeded, or a succeeded call run again. */
+/**
+ * Executions of work already done: a tool run for a task that had succeeded, or a new task (first
+ * attempt: e.g. re-created by a re-plan) running a call that had already succeeded. A monitor's
+ * retry of a task's own rejected result is not a re-run of completed work.
+ */
 export function countReruns(events: readonly RunEvent[]): number {
   const succeeded = new Set<string>();
   const doneKeys = new Set<string>();
@@ -141,7 +145,7 @@ export function countReruns(events: readonly RunEvent[]): number {
   let reruns = 0;
   for (const e of events) {
     if (e.type === "tool.called" && e.try === 0) {
-      if (succeeded.has(e.taskId) || doneKeys.has(e.idempotencyKey)) reruns++;
+      if (succeeded.has(e.taskId) || (e.attempt === 1 && doneKeys.has(e.idempotencyKey))) reruns++;
     } else if (e.type === "tool.returned" && e.final && e.result.ok) {
       finalKey.set(e.taskId, e.idempotencyKey);
     } else if (e.type === "task.succeeded") {
