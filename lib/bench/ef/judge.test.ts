@@ -591,3 +591,61 @@ describe("valueIndex", () => {
     expect(valueIndex("市场规模为 1.8 亿美元", "1.8 亿美元")).toBe(6);
   });
 });
+
+describe("countReruns after a source contradicted itself", () => {
+  const ev = (seq: number, e: object) => ({ runId: "r", seq, at: seq, ...e }) as unknown as RunEvent;
+  const call = (seq: number, taskId: string, attempt = 1) =>
+    ev(seq, {
+      type: "tool.called",
+      taskId,
+      attempt,
+      try: 0,
+      tool: "read",
+      idempotencyKey: "K",
+      repeatKey: "K",
+      args: {},
+    });
+  const ok = (seq: number, taskId: string) =>
+    ev(seq, {
+      type: "tool.returned",
+      taskId,
+      attempt: 1,
+      try: 0,
+      tool: "read",
+      idempotencyKey: "K",
+      repeatKey: "K",
+      final: true,
+      cached: false,
+      replayed: false,
+      output: null,
+      result: {
+        ok: true,
+        code: "ok",
+        summary: "",
+        artifactId: null,
+        durationMs: 0,
+        confidence: 1,
+        evidence: [],
+        claims: [],
+        transient: false,
+      },
+    });
+  const succeeded = (seq: number, taskId: string) =>
+    ev(seq, { type: "task.succeeded", taskId, attempt: 1, confidence: 1, summary: "" });
+  const suspect = (seq: number, taskId: string) =>
+    ev(seq, {
+      type: "decision",
+      kind: "retry",
+      trigger: "inconsistent_source",
+      reason: "",
+      taskId,
+      attempt: 1,
+    });
+
+  it("counts a new task redoing a finished call, unless the run had declared that call's data suspect", () => {
+    // r1 and r2 made the same call at the same time; r1 succeeded, r2's result was then doubted.
+    const base = [call(0, "r1"), call(1, "r2"), ok(2, "r1"), ok(3, "r2"), succeeded(4, "r1")];
+    expect(countReruns([...base, call(5, "r3")])).toBe(1);
+    expect(countReruns([...base, suspect(5, "r2"), call(6, "r3")])).toBe(0);
+  });
+});
