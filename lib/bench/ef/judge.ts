@@ -148,7 +148,12 @@ export function countReruns(events: readonly RunEvent[]): number {
       if (succeeded.has(e.taskId) || (e.attempt === 1 && doneKeys.has(e.idempotencyKey))) reruns++;
     } else if (e.type === "tool.returned" && e.final && e.result.ok) {
       finalKey.set(e.taskId, e.idempotencyKey);
-    } else if (e.type === "decision" && e.kind === "retry" && e.trigger === "inconsistent_source" && e.taskId) {
+    } else if (
+      e.type === "decision" &&
+      e.kind === "retry" &&
+      e.trigger === "inconsistent_source" &&
+      e.taskId
+    ) {
       // The run declared this call's data suspect (a source contradicting itself): fetching it
       // again, by any task, is verification, not redoing finished work.
       const key = finalKey.get(e.taskId);
