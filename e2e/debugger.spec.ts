@@ -141,3 +141,40 @@ test("changing the requirements mid-run re-plans the rest and delivers what was 
   expect(events.some((e) => e.type === "goal.amended")).toBe(true);
   expect(events.some((e) => e.type === "plan.replanned" && e.trigger === "requirements_changed")).toBe(true);
 });
+
+test("switching the monitor off in the advanced settings starts a run whose results nothing checks", async ({
+  page,
+  request,
+  runPage,
+}) => {
+  await page.goto("/");
+  await page.getByText("Advanced settings").click();
+  const executive = page.getByTestId("settings-executive");
+  await expect(executive).toBeVisible();
+  await page.getByTestId("setting-executive-monitor").selectOption("off");
+  await expect(executive).toContainText("Results are accepted as they come");
+  await expect(page.getByText("1 changed")).toBeVisible();
+  await runPage.shot("advanced-settings-light");
+  await page.getByTestId("theme-toggle").click();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await runPage.shot("advanced-settings-dark");
+
+  await page.getByTestId("goal-input").fill("Project X pricing across vendors");
+  await page.getByTestId("start-run").click();
+  await page.waitForURL(/\/runs\/run_/);
+  const runId = new URL(page.url()).pathname.split("/").pop() as string;
+  await waitForRun(request, runId, "succeeded");
+
+  const events = (await (await request.get(`/api/runs/${runId}/export`)).text())
+    .trim()
+    .split("\n")
+    .map(
+      (l) =>
+        JSON.parse(l) as { type: string; trigger?: string; config?: { executive?: { monitor?: string } } },
+    );
+  expect(events[0]?.type).toBe("run.started");
+  expect(events[0]?.config?.executive?.monitor).toBe("off");
+  const decisions = events.filter((e) => e.type === "decision");
+  expect(decisions.length).toBeGreaterThan(0);
+  for (const d of decisions) expect(d.trigger).toBe("no_monitor");
+});

@@ -1,11 +1,23 @@
 import type { ReactNode } from "react";
 import { TimeAgo } from "@/components/runs/time";
+import type { BenchSet } from "@/lib/bench/ef/read-results";
 import type { BenchResults } from "@/lib/bench/ef/results";
 import styles from "./bench.module.css";
 import { formatDuration } from "./format";
+import { SetSwitcher } from "./set-switcher";
+
+/** Which result set is shown, among which, and where it is read from. */
+export interface ResultSource {
+  set: string;
+  sets: BenchSet[];
+  /** Its results.json. */
+  file: string;
+  /** The command that writes this set again. */
+  refresh: string;
+}
 
 /** What ran, when and how: enough to tell two results files apart at a glance. */
-export function BenchHeader({ results, where }: { results: BenchResults; where: string }) {
+export function BenchHeader({ results, source }: { results: BenchResults; source: ResultSource }) {
   const { settings } = results;
   const facts: [string, ReactNode][] = [
     ["Finished", <TimeAgo key="at" iso={results.finishedAt} />],
@@ -24,6 +36,7 @@ export function BenchHeader({ results, where }: { results: BenchResults; where: 
           failures, staying on goal, ordering dependent steps), each run on every arm.
         </p>
       </div>
+      {source.sets.length > 1 && <SetSwitcher sets={source.sets} current={source.set} />}
       <dl className={styles.facts}>
         {facts.map(([name, value]) => (
           <div key={name}>
@@ -43,7 +56,7 @@ export function BenchHeader({ results, where }: { results: BenchResults; where: 
         </div>
       </dl>
       <p className={styles.hint}>
-        Read from <code>{where}</code>; run <code>npm run bench</code> to refresh.
+        Read from <code>{source.file}</code>; run <code>{source.refresh}</code> to refresh.
       </p>
     </header>
   );

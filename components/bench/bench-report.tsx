@@ -1,6 +1,6 @@
 import { type BenchResults, CATEGORIES } from "@/lib/bench/ef/results";
 import styles from "./bench.module.css";
-import { BenchHeader } from "./bench-header";
+import { BenchHeader, type ResultSource } from "./bench-header";
 import { FailedCases } from "./failed-cases";
 import { decimal, GROUP_LABEL, type Group, percent, summaryLookup } from "./format";
 import { IntervalChart } from "./interval-chart";
@@ -8,7 +8,7 @@ import { MetricsTable } from "./metrics-table";
 import { TargetsTable } from "./targets-table";
 
 /** The whole results file: header, targets, the two charts, every metric, then what failed. */
-export function BenchReport({ results, where }: { results: BenchResults; where: string }) {
+export function BenchReport({ results, source }: { results: BenchResults; source: ResultSource }) {
   const summary = summaryLookup(results.summaries);
   const arms = results.settings.arms;
   // Only categories the benchmark covered, in their usual order, after the overall figure.
@@ -21,7 +21,7 @@ export function BenchReport({ results, where }: { results: BenchResults; where: 
 
   return (
     <div className={styles.page}>
-      <BenchHeader results={results} where={where} />
+      <BenchHeader results={results} source={source} />
       <TargetsTable targets={results.targets} />
       <section className={styles.section} aria-labelledby="bench-charts-title">
         <div className={styles.sectionHead}>
@@ -52,7 +52,7 @@ export function BenchReport({ results, where }: { results: BenchResults; where: 
         </div>
       </section>
       <MetricsTable arms={arms} groups={groups} summary={summary} />
-      <FailedCases cases={failed} titles={titles} totalCases={results.cases.length} />
+      <FailedCases cases={failed} titles={titles} totalCases={results.cases.length} set={source.set} />
     </div>
   );
 }

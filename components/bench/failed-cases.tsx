@@ -12,13 +12,15 @@ interface Props {
   /** Scenario id → title. */
   titles: Record<string, string>;
   totalCases: number;
+  /** The result set the cases are from: opening one reads its events from there. */
+  set: string;
 }
 
 const ALL = "all";
 const distinct = <T,>(values: T[]): T[] => [...new Set(values)];
 
 /** The cases that failed, filterable by arm and category; each kept run opens in the debugger. */
-export function FailedCases({ cases, titles, totalCases }: Props) {
+export function FailedCases({ cases, titles, totalCases, set }: Props) {
   const [arm, setArm] = useState(ALL);
   const [category, setCategory] = useState(ALL);
   const armId = useId();
@@ -130,7 +132,10 @@ export function FailedCases({ cases, titles, totalCases }: Props) {
                   <td className={styles.nowrap}>
                     {c.eventsFile ? (
                       // A plain link: the route imports the run and redirects, nothing to prefetch.
-                      <a href={`/bench/runs/${encodeURIComponent(c.runId)}`} data-testid="bench-open-run">
+                      <a
+                        href={`/bench/runs/${encodeURIComponent(c.runId)}?set=${encodeURIComponent(set)}`}
+                        data-testid="bench-open-run"
+                      >
                         Open in debugger
                         <span className={styles.srOnly}>
                           : {c.scenarioId}, {c.arm}, seed {c.seed}

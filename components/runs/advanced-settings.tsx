@@ -1,6 +1,15 @@
 "use client";
 
-import { budgetFields, monitorFields, type SettingField, type SettingValues } from "./run-settings";
+import {
+  budgetFields,
+  defaultMonitorMode,
+  executiveSwitches,
+  monitorFields,
+  monitorModePath,
+  monitorModes,
+  type SettingField,
+  type SettingValues,
+} from "./run-settings";
 import styles from "./runs.module.css";
 
 export const settingInputId = (path: string) => `setting-${path.replace(/\./g, "-")}`;
@@ -16,6 +25,64 @@ interface Props {
   /** The setting the last submit was refused for, with why. */
   error: { path: string; message: string } | null;
   changed: number;
+}
+
+const defaultMode = monitorModes.find((m) => m.value === defaultMonitorMode);
+
+/**
+ * The executive functions, each of which can be switched off to see what it buys (the bench's arms
+ * do the same). The hints say what the run does without it, or in the chosen monitor mode.
+ */
+function ExecutiveGroup({ values, onChange }: Pick<Props, "values" | "onChange">) {
+  const monitorId = settingInputId(monitorModePath);
+  const mode = monitorModes.find((m) => m.value === values[monitorModePath]) ?? defaultMode;
+  return (
+    <fieldset className={styles.settingsGroup} data-testid="settings-executive">
+      <legend>Executive functions (for ablations)</legend>
+      <div className={styles.settingsGrid}>
+        <div className={styles.setting}>
+          <label htmlFor={monitorId}>Monitor</label>
+          <select
+            id={monitorId}
+            data-testid={monitorId}
+            value={mode?.value}
+            onChange={(e) => onChange(monitorModePath, e.target.value)}
+            aria-describedby={`${monitorId}-hint`}
+          >
+            {monitorModes.map((m) => (
+              <option key={m.value} value={m.value}>
+                {m.label}
+              </option>
+            ))}
+          </select>
+          <span id={`${monitorId}-hint`} className={styles.hint}>
+            {mode?.hint} Default “{defaultMode?.label}”
+          </span>
+        </div>
+        {executiveSwitches.map((s) => {
+          const id = settingInputId(s.path);
+          return (
+            <div key={s.path} className={styles.setting}>
+              <label htmlFor={id} className={styles.switch}>
+                <input
+                  id={id}
+                  type="checkbox"
+                  data-testid={id}
+                  checked={values[s.path] === "true"}
+                  onChange={(e) => onChange(s.path, String(e.target.checked))}
+                  aria-describedby={`${id}-hint`}
+                />
+                {s.label}
+              </label>
+              <span id={`${id}-hint`} className={styles.hint}>
+                {s.hint} Default {s.defaultValue ? "on" : "off"}
+              </span>
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
 }
 
 /** The run's knobs, collapsed by default: most runs should start on the defaults. */
@@ -70,6 +137,7 @@ export function AdvancedSettings({ values, onChange, onReset, open, onToggle, er
       <div className={styles.advancedBody}>
         {group("Monitor and memory", monitorFields)}
         {group("Budgets", budgetFields)}
+        <ExecutiveGroup values={values} onChange={onChange} />
         <div>
           <button type="button" className="btn btn-ghost" onClick={onReset} disabled={changed === 0}>
             Reset to defaults

@@ -6,7 +6,13 @@ import { type KeyboardEvent, useEffect, useState, useTransition } from "react";
 import { startRunAction } from "@/app/actions";
 import { Goal, RunConfig } from "@/lib/agent/config";
 import { AdvancedSettings, settingInputId } from "./advanced-settings";
-import { configFrom, defaultSettingValues, type SettingValues, settingFields } from "./run-settings";
+import {
+  changedSettings,
+  configFrom,
+  defaultSettingValues,
+  type SettingValues,
+  settingFields,
+} from "./run-settings";
 import styles from "./runs.module.css";
 
 const GOAL_MAX = 4_000;
@@ -47,7 +53,7 @@ export function NewRunForm() {
     document.getElementById(id)?.focus();
   }, [refusal]);
 
-  const changed = settingFields.filter((f) => Number(values[f.path]) !== f.defaultValue).length;
+  const changed = changedSettings(values);
   const goalLength = goal.trim().length;
 
   function refuse(next: Refusal) {
@@ -72,11 +78,14 @@ export function NewRunForm() {
     const config = configFrom(values);
     const configCheck = RunConfig.partial().safeParse(config);
     if (!configCheck.success) {
+      // Through refusalFrom, so a path with no number field to point at is shown on the form, not dropped.
       const issue = configCheck.error.issues[0];
-      return refuse({
-        field: issue?.path.join(".") ?? "form",
-        message: issue?.message ?? "Invalid setting.",
-      });
+      return refuse(
+        refusalFrom(
+          "invalid_input",
+          `${issue?.path.join(".") ?? "config"}: ${issue?.message ?? "Invalid setting."}`,
+        ),
+      );
     }
     setRefusal(null);
     startTransition(async () => {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { defaultRunConfig, RunConfig } from "@/lib/agent/config";
+import { defaultRunConfig, ExecutiveConfig, RunConfig } from "@/lib/agent/config";
 
 /** A number the "Advanced settings" of a new run expose, with its range read from RunConfig itself. */
 export interface SettingField {
@@ -87,10 +87,74 @@ export const budgetFields: SettingField[] = [
 
 export const settingFields = [...monitorFields, ...budgetFields];
 
+type SwitchKey = {
+  [K in keyof ExecutiveConfig]: ExecutiveConfig[K] extends boolean ? K : never;
+}[keyof ExecutiveConfig];
+export type MonitorMode = ExecutiveConfig["monitor"];
+
+/** An executive function that can be switched off, for ablations; values are "true" / "false". */
+export interface ExecutiveSwitch {
+  path: `executive.${SwitchKey}`;
+  key: SwitchKey;
+  label: string;
+  /** What the run does without it. */
+  hint: string;
+  defaultValue: boolean;
+}
+
+// A Record, so a switch added to ExecutiveConfig does not compile until it has a label here.
+const switchText: Record<SwitchKey, { label: string; hint: string }> = {
+  workingMemory: { label: "Working memory", hint: "Off: every prompt carries the whole history instead." },
+  planValidation: { label: "Plan validation", hint: "Off: the first plan runs as proposed, cycles and all." },
+  askUser: { label: "Ask the user", hint: "Off: never asks; a goal too vague to plan fails." },
+  replan: { label: "Re-planning", hint: "Off: blocked runs fail; a changed goal leaves the plan as it is." },
+};
+
+export const executiveSwitches: ExecutiveSwitch[] = (Object.keys(switchText) as SwitchKey[]).map((key) => ({
+  path: `executive.${key}`,
+  key,
+  ...switchText[key],
+  defaultValue: defaults.executive[key],
+}));
+
+export const monitorModePath = "executive.monitor";
+export const defaultMonitorMode: MonitorMode = defaults.executive.monitor;
+
+const modeText: Record<MonitorMode, { label: string; hint: string }> = {
+  rules: { label: "Rules, then model", hint: "Rules check each result; the model decides when they cannot." },
+  model: { label: "Model only", hint: "No rules: the model judges every result itself." },
+  off: { label: "Off", hint: "Results are accepted as they come; failures are retried unchanged." },
+};
+
+/** The monitor's modes in the schema's order, each with what it does. */
+export const monitorModes = ExecutiveConfig.shape.monitor
+  .unwrap()
+  .options.map((value) => ({ value, ...modeText[value] }));
+
 export type SettingValues = Record<string, string>;
 
-export const defaultSettingValues = (): SettingValues =>
-  Object.fromEntries(settingFields.map((f) => [f.path, String(f.defaultValue)]));
+export const defaultSettingValues = (): SettingValues => ({
+  ...Object.fromEntries(settingFields.map((f) => [f.path, String(f.defaultValue)])),
+  ...Object.fromEntries(executiveSwitches.map((s) => [s.path, String(s.defaultValue)])),
+  [monitorModePath]: defaultMonitorMode,
+});
+
+/** The executive switches that differ from the defaults, as `config.executive` takes them. */
+function executiveFrom(values: SettingValues): Partial<ExecutiveConfig> {
+  const executive: Partial<ExecutiveConfig> = {};
+  for (const s of executiveSwitches) {
+    const on = (values[s.path] ?? String(s.defaultValue)) === "true";
+    if (on !== s.defaultValue) executive[s.key] = on;
+  }
+  const mode = monitorModes.find((m) => m.value === values[monitorModePath])?.value ?? defaultMonitorMode;
+  if (mode !== defaultMonitorMode) executive.monitor = mode;
+  return executive;
+}
+
+/** How many settings differ from the defaults, for the "n changed" badge. */
+export const changedSettings = (values: SettingValues): number =>
+  settingFields.filter((f) => Number(values[f.path]) !== f.defaultValue).length +
+  Object.keys(executiveFrom(values)).length;
 
 /** The `config` a new run is started with: only the values that differ from the defaults. */
 export function configFrom(values: SettingValues): Record<string, unknown> {
@@ -103,5 +167,7 @@ export function configFrom(values: SettingValues): Record<string, unknown> {
     if (tail === undefined) config[head] = value;
     else config[head] = { ...(config[head] as object | undefined), [tail]: value };
   }
+  const executive = executiveFrom(values);
+  if (Object.keys(executive).length > 0) config.executive = executive;
   return config;
 }

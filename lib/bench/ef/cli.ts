@@ -21,7 +21,8 @@ const usage = `Usage: npm run bench -- [options]
   --scenarios <path>   a scenario file or a folder of them (repeatable; default ${path.relative(process.cwd(), DEFAULT_SCENARIOS)})
   --arms <list>        comma-separated, from ${ARMS.join(", ")} (default: all)
   --seeds <n>          seeds per scenario and arm (default 25)
-  --out <dir>          where results.json, results.md and failed runs go (default <data dir>/bench/latest)
+  --out <dir>          where results.json, results.md and failed runs go (default <data dir>/bench/latest;
+                       /bench shows each <data dir>/bench/<name> as a set)
   --workers <n>        processes (default: one per core)
   --keep <which>       events kept: failed (default), all or none
   --trace              print each case's timeline and verdict instead of running the benchmark

@@ -16,20 +16,22 @@ function importedRunId(caseRunId: string, jsonl: string): string {
   return `bench_${safe}_${digest}`;
 }
 
-/** Open a failed bench case in the debugger: import its kept events (once), then redirect to the run. */
-export async function GET(_request: Request, { params }: { params: Promise<{ runId: string }> }) {
+/**
+ * Open a failed bench case in the debugger: import its kept events (once), then redirect to the run.
+ * `?set=<name>` says which result set the case is from; without it, the set /bench shows first.
+ */
+export async function GET(request: Request, { params }: { params: Promise<{ runId: string }> }) {
   const { runId } = await params;
+  const set = new URL(request.url).searchParams.get("set") || undefined;
   try {
-    const jsonl = await readCaseEvents(runId);
-    if (jsonl === null)
+    const jsonl = await readCaseEvents(set, runId);
+    if (jsonl === null) {
+      const from = set === undefined ? "The bench results have" : `The bench result set ${set} has`;
       return Response.json(
-        {
-          ok: false,
-          code: "case_not_found",
-          message: `The latest bench results have no kept events for run ${runId}.`,
-        },
+        { ok: false, code: "case_not_found", message: `${from} no kept events for run ${runId}.` },
         { status: 404 },
       );
+    }
     const imported = await importRun(await getRunService(), jsonl, importedRunId(runId, jsonl));
     // Relative, so the redirect stays on whatever host and port the browser used.
     return new Response(null, { status: 303, headers: { Location: `/runs/${imported.runId}` } });
