@@ -113,3 +113,20 @@ describe("references only the requester can resolve", () => {
     expect(privateReference("How do agent frameworks handle their tool failures?")).toBeNull();
   });
 });
+
+describe("words that open a sentence", () => {
+  it("are not names just because they are capitalised", () => {
+    const c = run(
+      "Loomwork vs Relaywright for an enterprise rollout: readiness and reliability. Keep it to a memo.",
+    );
+    expect(c.spec?.topics).toContain("Loomwork");
+    expect(c.spec?.topics).toContain("Relaywright");
+    expect(c.spec?.topics).not.toContain("Keep");
+    expect(c.spec?.deliverable).not.toMatch(/Keep/);
+  });
+
+  it("still takes a real name that opens a sentence", () => {
+    const c = run("Market size of Project X in 2025. Fernbrook's share of it.");
+    expect(c.spec?.topics.join(" ")).toMatch(/Fernbrook/);
+  });
+});

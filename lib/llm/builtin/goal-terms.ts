@@ -53,7 +53,11 @@ const COMMON_OPENERS = new Set(
     "trend state impact benefits history status outlook performance security safety revenue share usage " +
     "demand supply vendors vendor tools frameworks agent agents companies products current recent latest " +
     "global regional key main top customer customers enterprise industry sales investment funding " +
-    "put get pull draw assemble estimate calculate work build collect gather identify determine exec"
+    "put get pull draw assemble estimate calculate work build collect gather identify determine exec " +
+    "keep include focus add rank recommend highlight consider avoid skip cover limit answer send note " +
+    "remember assume use check look explain summarise summarize review assess evaluate investigate " +
+    "write draft prepare provide tell show list give find make create help also then next first " +
+    "finally memo brief background context deadline ignore exclude drop leave stick aim target"
   ).split(" "),
 );
 
@@ -182,7 +186,7 @@ function splitNames(run: Run, all: Token[]): { text: string; name: boolean; at: 
 function nameLength(words: Token[], i: number, all: Token[]): number {
   const first = words[i] as Token;
   if (!isCapitalised(first.text)) return 0;
-  if (first === all[0] && !looksLikeNameAtStart(first, words[i + 1])) return 0;
+  if (startsSentence(first, all) && !looksLikeNameAtStart(first, words[i + 1])) return 0;
   let n = 1;
   while (i + n < words.length) {
     const next = words[i + n] as Token;
@@ -192,9 +196,17 @@ function nameLength(words: Token[], i: number, all: Token[]): number {
   return n;
 }
 
+/** First word of the goal or of a later sentence ("… long tasks. Keep it to a memo."): capitalised anyway. */
+function startsSentence(word: Token, all: Token[]): boolean {
+  const i = all.indexOf(word);
+  if (i <= 0) return true;
+  const prev = all[i - 1] as Token;
+  return prev.kind === "punct" && /^[.?!:;]+$/.test(prev.text);
+}
+
 const isCapitalised = (w: string): boolean => /^\p{Lu}/u.test(w) || /^\p{Ll}+\p{Lu}/u.test(w);
 
-/** The goal's first word is capitalised anyway: a name only if it is not a common opener. */
+/** A sentence's first word is capitalised anyway: a name only if it is not a common opener. */
 function looksLikeNameAtStart(word: Token, next: Token | undefined): boolean {
   if (/^\p{Lu}+$/u.test(word.text) || /\p{Ll}\p{Lu}/u.test(word.text)) return true;
   if (next && isCapitalised(next.text)) return true;
