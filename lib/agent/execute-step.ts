@@ -102,21 +102,38 @@ export function renderForTask(s: RunState, task: TaskState): string {
   });
 }
 
-async function recordAnswer(ctx: RunContext, task: TaskState, answer: string, by: string, output: unknown) {
-  await ctx.emit({
+/** An attempt's outcome that no tool run produced (a person's answer, a call that never happened). */
+function settleWithoutTool(
+  ctx: RunContext,
+  task: TaskState,
+  keys: { idempotencyKey: string; repeatKey: string },
+  result: ToolResult,
+  output: unknown,
+) {
+  return ctx.emit({
     type: "tool.returned",
     taskId: task.id,
     attempt: task.attempt,
     try: 0,
     tool: task.tool,
-    idempotencyKey: idempotencyKey("ask_user", { q: task.questionId }),
-    repeatKey: repeatKey("ask_user", { q: task.questionId }),
-    result: userResult(answer, by),
+    ...keys,
+    result,
     output,
     cached: false,
     final: true,
     replayed: false,
   });
+}
+
+async function recordAnswer(ctx: RunContext, task: TaskState, answer: string, by: string, output: unknown) {
+  const q = { q: task.questionId };
+  await settleWithoutTool(
+    ctx,
+    task,
+    { idempotencyKey: idempotencyKey("ask_user", q), repeatKey: repeatKey("ask_user", q) },
+    userResult(answer, by),
+    output,
+  );
 }
 
 /**
@@ -238,15 +255,12 @@ async function failWithoutCall(
   message: string,
   transient: boolean,
 ): Promise<void> {
-  await ctx.emit({
-    type: "tool.returned",
-    taskId: task.id,
-    attempt: task.attempt,
-    try: 0,
-    tool: task.tool,
-    idempotencyKey: `${task.tool}:no-call`,
-    repeatKey: `${task.tool}:no-call`,
-    result: {
+  const key = `${task.tool}:no-call`;
+  await settleWithoutTool(
+    ctx,
+    task,
+    { idempotencyKey: key, repeatKey: key },
+    {
       ok: false,
       code,
       summary: message.slice(0, 500),
@@ -257,9 +271,6 @@ async function failWithoutCall(
       claims: [],
       transient,
     },
-    output: null,
-    cached: false,
-    final: true,
-    replayed: false,
-  });
+    null,
+  );
 }

@@ -155,6 +155,18 @@ function unmonitored(ctx: RunContext, t: TaskState): GateDecision {
   };
 }
 
+/** The decision needs a function that is switched off (an ablation): the task fails for good. */
+const failSwitchedOff = (ctx: RunContext, t: TaskState, code: string, reason: string) =>
+  ctx.emit({
+    type: "task.failed",
+    taskId: t.id,
+    attempt: t.attempt,
+    code: t.result?.code ?? code,
+    reason,
+    final: true,
+    hint: "",
+  });
+
 const emitDecision = (ctx: RunContext, id: string, d: GateDecision) =>
   ctx.emit({ type: "decision", ...d, taskId: id, attempt: task(ctx, id).attempt });
 
@@ -217,15 +229,12 @@ async function apply(ctx: RunContext, id: string): Promise<void> {
       return;
     case "replan":
       if (!executiveOf(s.config).replan) {
-        await ctx.emit({
-          type: "task.failed",
-          taskId: id,
-          attempt: t.attempt,
-          code: t.result?.code ?? "failed",
-          reason: `${d.reason} Re-planning is switched off, so the task fails.`,
-          final: true,
-          hint: "",
-        });
+        await failSwitchedOff(
+          ctx,
+          t,
+          "failed",
+          `${d.reason} Re-planning is switched off, so the task fails.`,
+        );
         return;
       }
       if ((await planTasks(ctx, "replan", d.trigger, d.reason)) === "failed") {
@@ -241,15 +250,12 @@ async function apply(ctx: RunContext, id: string): Promise<void> {
       return;
     case "ask_user": {
       if (!executiveOf(s.config).askUser) {
-        await ctx.emit({
-          type: "task.failed",
-          taskId: id,
-          attempt: t.attempt,
-          code: t.result?.code ?? "needs_person",
-          reason: `${d.reason} Asking a person is switched off, so the task fails.`,
-          final: true,
-          hint: "",
-        });
+        await failSwitchedOff(
+          ctx,
+          t,
+          "needs_person",
+          `${d.reason} Asking a person is switched off, so the task fails.`,
+        );
         return;
       }
       const asked = t.reflectedIn === s.iteration ? lastReflection(ctx, id)?.question : "";
