@@ -130,3 +130,26 @@ describe("words that open a sentence", () => {
     expect(c.spec?.topics.join(" ")).toMatch(/Fernbrook/);
   });
 });
+
+describe("more kinds of private context", () => {
+  it.each([
+    ["a three-year cost estimate for the Project X assistant we shortlisted", "we shortlisted"],
+    ["Is the reseller's price in the attachment too high?", "in the attachment"],
+    [
+      "Pick a framework that gets through our legal and security policy review",
+      "our legal and security policy",
+    ],
+    ["报价见附件，帮我看看 Project X 的价格是否偏高", "附件"],
+  ])("asks about %j", (goal, phrase) => {
+    expect(privateReference(goal)).toContain(phrase);
+  });
+
+  it.each([
+    "Compare Loomwork and Relaywright on their security features",
+    "How do agent frameworks handle their tool failures?",
+    "Project X pricing models and total cost of ownership",
+    "Which vendors lead the Project X market?",
+  ])("leaves %j alone", (goal) => {
+    expect(privateReference(goal)).toBeNull();
+  });
+});

@@ -140,16 +140,23 @@ function exampleChoices(zh: boolean, known: string | null): string[] {
       ];
 }
 
-/** Things only the requester knows, named by reference: "our shortlist", "their entire workforce". */
-const PRIVATE_EN =
-  /\b(?:one of )?(?:our|my|their|your|the client's|this client's)\s+(?:(?:entire|whole|current|own|internal|preferred|existing|full|total)\s+)?(?:[a-z-]+\s+)?(?:shortlist|short-list|accounts?|clients?|customers?|budget|fleet|workforce|headcount|staff|team|portfolio|stack|contracts?|requirements|constraints|sites?|suppliers?|vendors|deadline|spreadsheet|data|numbers|proposal)\b/i;
-const PRIVATE_ZH = /(?:我们|我司|我方|客户)的?(?:候选|清单|名单|预算|团队|技术人员|员工|人数|需求|供应商)/;
+/** Things only the requester knows, named by reference: their own decisions, documents, rules and numbers. */
+const FIRST_PERSON_EN =
+  /\b(?:one of )?(?:our|my)\s+(?:(?:entire|whole|current|own|internal|preferred|existing|full|total|latest|recent)\s+)?(?:[a-z-]+\s+){0,3}?(?:shortlist|short-list|accounts?|clients?|customers?|budget|fleet|workforce|headcount|staff|team|portfolio|stack|contracts?|requirements|constraints|sites?|suppliers?|vendors|deadline|spreadsheet|data|numbers|proposal|policy|policies|review|guidelines|standards|criteria|rules|pilot|trial|quote|offer|invoice|survey)\b/i;
+/** Someone else's quantities no document gives: "their entire technician workforce". */
+const THIRD_PERSON_EN =
+  /\b(?:their|the client's|this client's)\s+(?:(?:entire|whole|current|total|full)\s+)?(?:[a-z-]+\s+)?(?:budget|fleet|workforce|headcount|staff|team|sites?)\b/i;
+/** Choices made elsewhere and things attached: "the assistant we shortlisted", "the quote in the attachment". */
+const DECIDED_EN =
+  /\b(?:[a-z-]+\s+){0,3}?(?:we|I)\s+(?:have\s+)?(?:shortlisted|picked|chose|chosen|selected|are considering|are evaluating|were quoted)\b|\b(?:in|from)\s+the\s+attach(?:ment|ed\s+[a-z]+)|\battached\s+(?:file|quote|sheet|spreadsheet|document|offer)\b/i;
+const PRIVATE_ZH =
+  /(?:我们|我司|我方|客户)的?(?:候选|清单|名单|预算|团队|技术人员|员工|人数|需求|供应商|政策|审查|法务|试点|报价)|附件|附上的|我们(?:选|挑|入围|选定)的/;
 
 export function privateReference(goal: string): string | null {
-  const all = [
-    ...goal.matchAll(new RegExp(PRIVATE_EN.source, "gi")),
-    ...goal.matchAll(new RegExp(PRIVATE_ZH.source, "g")),
-  ].map((m) => m[0].trim());
+  const all = [FIRST_PERSON_EN, THIRD_PERSON_EN, DECIDED_EN, PRIVATE_ZH]
+    .flatMap((re) => [...goal.matchAll(new RegExp(re.source, re.flags.includes("i") ? "gi" : "g"))])
+    .sort((a, b) => (a.index ?? 0) - (b.index ?? 0))
+    .map((m) => m[0].trim());
   // "one of our accounts" is usually named elsewhere; what it lacks ("their workforce") is the question.
   return all.find((r) => !/\b(?:accounts?|clients?|customers?)$/i.test(r)) ?? all[0] ?? null;
 }
