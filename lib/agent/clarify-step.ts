@@ -1,5 +1,6 @@
 import { Clarification } from "../planner/plan-schema";
 import { executiveOf } from "./config";
+import { groundTopics } from "./ground-topics";
 import { specEntries } from "./memory-entries";
 import { askObject } from "./model-call";
 import type { RunContext } from "./run-context";
@@ -43,13 +44,17 @@ export async function clarifyGoal(ctx: RunContext): Promise<void> {
       return;
     }
     if (spec) {
+      const grounded = await groundTopics(spec, ctx.deps.library);
+      const left = grounded.dropped.length
+        ? ` Not in the library index, so left out: ${grounded.dropped.map((d) => `"${d}"`).join(", ")}.`
+        : "";
       await ctx.emit({
         type: "goal.clarified",
-        spec,
+        spec: grounded.spec,
         amendments: s.amendments.length,
-        reason: reason || "the goal is specific enough to plan",
+        reason: `${reason || "the goal is specific enough to plan"}${left}`,
       });
-      await specEntries(ctx, spec);
+      await specEntries(ctx, grounded.spec);
       return;
     }
     await ctx.emit({

@@ -14,6 +14,8 @@ type ExecuteContext = Extract<ModelContext, { purpose: "execute" }>;
 const SEARCH_LIMIT = 5;
 const READ_TOP = 3;
 const MAX_EXTRACT_DOCS = 10;
+/** The read tool's own cap per call. */
+const MAX_READ = 5;
 const MAX_FACTS = 8;
 const HINT_WORDS = 6;
 
@@ -41,7 +43,9 @@ function toolArguments(ctx: ExecuteContext): Record<string, unknown> {
       const exclude = new Set(Array.isArray(input.exclude) ? input.exclude.map(String) : []);
       const ranked = rankedHits(up, frame.zh ? "zh" : "en", isWeakSource).filter((id) => !exclude.has(id));
       const planned = Array.isArray(input.docIds) ? input.docIds.map(String) : [];
-      return { docIds: (ranked.length ? ranked : planned).slice(0, READ_TOP) };
+      // A report that must cite N sources reads at least N documents where the search found them.
+      const top = Math.min(MAX_READ, Math.max(READ_TOP, frame.options.minSources ?? 0));
+      return { docIds: (ranked.length ? ranked : planned).slice(0, top) };
     }
     case "extract": {
       const topic = hintedPhrase(ctx.hint) ?? String(input.topic ?? facet?.topic ?? frame.title);

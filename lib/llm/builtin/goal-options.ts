@@ -12,6 +12,8 @@ export interface GoalOptions {
   explicitLanguage: boolean;
   maxWords: number | null;
   minSources: number | null;
+  /** The forms the deliverable was asked in: a table, a memo, bullet points, a ranking. */
+  formats: Format[];
   /** The goal without the phrases above. */
   rest: string;
 }
@@ -49,6 +51,22 @@ const SOURCES_EN =
 const SOURCES_ZH =
   /至少\s*(\d+|两|二|三|四|五|六|十)\s*(?:个|份|篇|条)?\s*(?:不同的?)?(?:来源|文档|资料|引用|出处)/;
 
+export type Format = "table" | "memo" | "bullets" | "ranking";
+
+/** How a deliverable is asked to look: the checklist's format items (the words are cut from the topics). */
+const FORMATS: [Format, RegExp][] = [
+  [
+    "table",
+    /\b(?:(?:comparison|summary|side-by-side)\s+)?(?:table|tabular|matrix|grid)s?\b|对比表|表格|列表对比/i,
+  ],
+  ["memo", /\b(?:memo|memorandum|one-pager|brief(?:ing)? note)s?\b|备忘录|简报/i],
+  ["bullets", /\b(?:bullet(?:ed)?(?:\s+(?:points?|list))?|bullets)\b|要点列表|分点/i],
+  [
+    "ranking",
+    /\b(?:rank(?:ed|ing)?|(?:order(?:ed)?|sort(?:ed)?)\s+(?:them\s+|it\s+)?by)\b|排名|排序|按.{1,8}排列/i,
+  ],
+];
+
 const ACRONYM = /^(?:ctos?|ceos?|cfos?|cios?|cisos?|vps?)$/i;
 
 export function parseGoalOptions(goal: string): GoalOptions {
@@ -67,6 +85,7 @@ export function parseGoalOptions(goal: string): GoalOptions {
   const wantsEn = !wantsZh && take(LANG_EN) !== null;
   const length = take(LENGTH_EN) ?? take(LENGTH_ZH);
   const sources = take(SOURCES_EN) ?? take(SOURCES_ZH);
+  const formats = FORMATS.filter(([, re]) => take(re) !== null).map(([f]) => f);
 
   return {
     audience,
@@ -74,6 +93,7 @@ export function parseGoalOptions(goal: string): GoalOptions {
     explicitLanguage: wantsZh || wantsEn,
     maxWords: length ? toNumber(length[1] ?? length[2]) : null,
     minSources: sources ? toNumber(sources[1]) : null,
+    formats,
     rest: rest.trim(),
   };
 }
@@ -108,6 +128,7 @@ export function constraintLines(o: GoalOptions): string[] {
         : `Length: at most ${o.maxWords} words`,
     );
   if (o.minSources) lines.push(`Sources: cite at least ${o.minSources} documents that were read`);
+  if (o.formats.length) lines.push(`Format: ${o.formats.join(", ")}`);
   return lines;
 }
 
@@ -119,10 +140,12 @@ export function readConstraints(goal: string, constraints: readonly string[]): G
   const length = /Length:\s*at most\s*(\d+)/i.exec(joined)?.[1];
   const sources = /Sources:\s*cite at least\s*(\d+)/i.exec(joined)?.[1];
   const fromConstraints = parseGoalOptions(joined);
+  const formats = /Format:\s*([a-z, ]+)/i.exec(joined)?.[1]?.split(/,\s*/) as Format[] | undefined;
   return {
     ...fromGoal,
     language: lang ? (lang.toLowerCase() === "chinese" ? "zh" : "en") : fromGoal.language,
     maxWords: length ? Number(length) : (fromGoal.maxWords ?? fromConstraints.maxWords),
     minSources: sources ? Number(sources) : (fromGoal.minSources ?? fromConstraints.minSources),
+    formats: [...new Set([...fromGoal.formats, ...(formats ?? [])])],
   };
 }

@@ -35,7 +35,10 @@ export function buildReport(frame: ResearchFrame, up: Upstream): ReportContent {
     ...ev,
     facts: ev.facts.filter((f) => !outvoted.some((v) => normalise(f.text).includes(v))),
   });
-  const table = comparisonTable(frame, ev, figures);
+  // A table was asked for and nothing is compared side by side: the figures found, as a table.
+  const table =
+    comparisonTable(frame, ev, figures) ??
+    (frame.options.formats.includes("table") ? figuresTable(figures, frame.zh) : null);
   const zh = frame.zh;
 
   const sections: ReportContent["sections"] = picked.map(({ facet, facts }) => ({
@@ -129,4 +132,13 @@ function summary(frame: ResearchFrame, sourceCount: number, missing: string[], f
       ? ` Sources disagree on ${joinList(contested, false)}; the better-supported value is given first and the other is noted.`
       : "",
   ].join("");
+}
+
+function figuresTable(figures: KeyFigure[], zh: boolean): ComparisonTable | null {
+  if (figures.length === 0) return null;
+  return {
+    caption: zh ? "关键数据" : "Key figures",
+    columns: zh ? ["数据", "数值"] : ["Figure", "Value"],
+    rows: figures.map((f) => ({ cells: [f.name, f.value], citations: f.docIds })),
+  };
 }

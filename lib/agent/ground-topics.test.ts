@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { InMemoryLibrary } from "../tools/library/document-library";
+import { groundTopics } from "./ground-topics";
+
+const doc = (id: string, text: string) => ({
+  id,
+  title: id,
+  text,
+  lang: "en" as const,
+  tags: [],
+  published: "2025-01-01",
+  source: "test",
+  figures: [],
+});
+
+describe("groundTopics", () => {
+  const library = new InMemoryLibrary([
+    doc("a", "Project X market size reached USD 4.2 billion in 2025."),
+    doc("b", "Growth was fastest in Asia-Pacific."),
+  ]);
+  const spec = {
+    deliverable: "a report",
+    audience: "analysts",
+    constraints: [],
+    acceptanceCriteria: [],
+    compare: false,
+  };
+
+  it("leaves out common-word topics no document contains, and says which", async () => {
+    const g = await groundTopics(
+      { ...spec, topics: ["Project X", "market size", "offline afternoon"] },
+      library,
+    );
+    expect(g.spec.topics).toEqual(["Project X", "market size"]);
+    expect(g.dropped).toEqual(["offline afternoon"]);
+  });
+
+  it("keeps names the library lacks: a missing subject is a finding, not noise", async () => {
+    const g = await groundTopics({ ...spec, topics: ["Zephyrine", "growth"] }, library);
+    expect(g.spec.topics).toEqual(["Zephyrine", "growth"]);
+  });
+
+  it("changes nothing when no topic is found at all", async () => {
+    const g = await groundTopics({ ...spec, topics: ["weather", "football"] }, library);
+    expect(g.spec.topics).toEqual(["weather", "football"]);
+    expect(g.dropped).toEqual([]);
+  });
+});

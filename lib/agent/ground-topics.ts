@@ -1,0 +1,43 @@
+import type { GoalSpec } from "../planner/plan-schema";
+import type { DocumentLibrary } from "../tools/library/document-library";
+
+/** Share of a topic's words a document must hold for the topic to count as found in the library. */
+const MIN_COVERAGE = 0.5;
+
+export interface Grounding {
+  spec: GoalSpec;
+  /** Common-word topics the library index knows nothing of: left out of the plan. */
+  dropped: string[];
+}
+
+/**
+ * Topics are checked against the library index before anything is planned: a phrase no document
+ * contains ("offline all afternoon", "the other one") cannot be researched, so it is left out and
+ * said so. Proper names stay whatever the index says — a subject the library lacks is a finding
+ * (or a question), never something to drop silently — and so does everything when nothing is found.
+ */
+export async function groundTopics(spec: GoalSpec, library: DocumentLibrary): Promise<Grounding> {
+  const names = new Set(entityNames(spec));
+  const kept: string[] = [];
+  const dropped: string[] = [];
+  for (const topic of spec.topics) {
+    if (names.has(topic) || /^\p{Lu}/u.test(topic) || /\p{Script=Han}/u.test(topic)) {
+      kept.push(topic);
+      continue;
+    }
+    const hits = await library.search(topic, { limit: 3 });
+    if (hits.some((h) => h.coverage >= MIN_COVERAGE)) kept.push(topic);
+    else dropped.push(topic);
+  }
+  if (kept.length === 0 || dropped.length === 0) return { spec, dropped: [] };
+  return { spec: { ...spec, topics: kept }, dropped };
+}
+
+/** What a comparison names, as the clarifier recorded it ("Names A and B"). */
+function entityNames(spec: GoalSpec): string[] {
+  for (const c of spec.acceptanceCriteria) {
+    const m = /^Names\s+(.+?)\.?$/i.exec(c.trim());
+    if (m?.[1]) return m[1].split(/,\s*|\s+and\s+/).map((x) => x.trim());
+  }
+  return [];
+}

@@ -1,0 +1,84 @@
+import { createRequire } from "node:module";
+import nlp from "compromise";
+
+/**
+ * English words with their part of speech, from `compromise` (a rule-and-lexicon tagger): what
+ * the goal parser needs to tell the subject of a request from the words that ask for it.
+ */
+export interface TaggedWord {
+  text: string;
+  start: number;
+  end: number;
+  /** Part-of-speech tags as compromise gives them ("Noun", "ProperNoun", "Date", …). */
+  tags: ReadonlySet<string>;
+  /** Punctuation right after the word (", ", "? ", "-"). */
+  post: string;
+  /** First word of its sentence: capitalised whatever it is. */
+  sentenceStart: boolean;
+}
+
+type CompromiseTerm = { text: string; pre: string; post: string; tags: string[] };
+
+const lexicon = (): Record<string, string | string[] | undefined> =>
+  (nlp as unknown as { world(): { model: { one: { lexicon: Record<string, string> } } } }).world().model.one
+    .lexicon;
+
+/** Tagged words of `text`, with offsets into it (compromise keeps every character in pre/text/post). */
+export function tagEnglish(text: string): TaggedWord[] {
+  const out: TaggedWord[] = [];
+  const sentences = nlp(text).json({ terms: { tags: true } }) as { terms: CompromiseTerm[] }[];
+  let cursor = 0;
+  for (const sentence of sentences) {
+    let first = true;
+    for (const term of sentence.terms) {
+      // Contractions ("Loomwork's") add empty terms: nothing to place.
+      if (term.text === "") continue;
+      const at = text.indexOf(term.text, cursor);
+      if (at < 0) continue;
+      cursor = at + term.text.length;
+      out.push({
+        text: term.text,
+        start: at,
+        end: cursor,
+        tags: new Set(term.tags),
+        post: term.post,
+        sentenceStart: first,
+      });
+      first = false;
+    }
+  }
+  return out;
+}
+
+/**
+ * A sentence-initial word compromise tagged as a noun may be an imperative ("Compare X and Y"):
+ * with a subject in front of it, a verb shows itself as one.
+ */
+export function isImperativeVerb(word: string, rest: string): boolean {
+  const probe = nlp(`you ${word.toLowerCase()} ${rest}`).json({ terms: { tags: true } }) as {
+    terms: CompromiseTerm[];
+  }[];
+  const tagged = probe[0]?.terms[1];
+  return Boolean(tagged?.tags.includes("Verb") && !tagged.tags.includes("Noun"));
+}
+
+let dictionary: Set<string> | undefined;
+
+/** 275,000 English words (an-array-of-english-words), loaded once on first use. */
+function englishDictionary(): Set<string> {
+  dictionary ??= new Set(createRequire(import.meta.url)("an-array-of-english-words") as string[]);
+  return dictionary;
+}
+
+/** A word in the tagger's own lexicon: everyday English, never a product name. */
+export const isEverydayWord = (word: string): boolean => lexicon()[word.toLowerCase()] !== undefined;
+
+/**
+ * Is this word ordinary English (not a name)? A capitalised word opening a sentence is
+ * capitalised anyway, so only the dictionary can tell "Adoption" from "Loomwork".
+ */
+export function isCommonWord(word: string): boolean {
+  const lower = word.toLowerCase().replace(/['’]s$/, "");
+  if (lexicon()[lower] !== undefined || englishDictionary().has(lower)) return true;
+  return lower.includes("-") && lower.split("-").every((part) => englishDictionary().has(part));
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { nounPhrases } from "./phrases";
+
+const texts = (goal: string) => nounPhrases(goal).map((p) => (p.name ? `N:${p.text}` : p.text));
+
+describe("nounPhrases", () => {
+  it("leaves greetings, times, dates and politeness out of every phrase", () => {
+    const found = texts(
+      "Hi! Could you pull together the Project X market size for 2024 and 2025 by Friday? Thanks",
+    );
+    expect(found).toContain("N:Project X");
+    expect(found).toContain("market size");
+    expect(found.join(" ")).not.toMatch(/friday|2024|2025|thanks|hi\b/i);
+  });
+
+  it("keeps demonstratives and pronouns out ('the other one', 'its')", () => {
+    const found = texts(
+      "Loomwork vs Relaywright: which handles tool failures better for the other one? And its pricing",
+    );
+    expect(found).toEqual(expect.arrayContaining(["N:Loomwork", "N:Relaywright", "pricing"]));
+    expect(found.join(" ")).not.toMatch(/\bone\b|\bits\b|\bother\b/);
+  });
+
+  it("tells an order at the start of a sentence from a name or a compound noun", () => {
+    expect(texts("Compare Loomwork and Relaywright for enterprise use")).toEqual([
+      "N:Loomwork",
+      "N:Relaywright",
+      "enterprise use",
+    ]);
+    expect(texts("Market size of Project X")).toEqual(["market size", "N:Project X"]);
+    expect(texts("Loomwork")).toEqual(["N:Loomwork"]);
+    expect(texts("Quillon pricing")[0]).toBe("N:Quillon");
+  });
+
+  it("reads a word the tagger took for a verb as a noun where grammar says so", () => {
+    expect(texts("Project X market size and growth in Asia-Pacific")).toEqual([
+      "N:Project X",
+      "market size",
+      "growth",
+      "N:Asia-Pacific",
+    ]);
+  });
+
+  it("segments Chinese with parts of speech: nouns kept, particles, times and pronouns not", () => {
+    const found = texts("你好！请帮我对比一下Loomwork和Relaywright的价格，下周五之前给我");
+    expect(found).toEqual(expect.arrayContaining(["N:Loomwork", "N:Relaywright", "价格"]));
+    expect(found.join(" ")).not.toMatch(/周五|你好|我/);
+    expect(texts("Project X 在制造业的采用情况")).toEqual(["N:Project X", "制造业", "采用情况"]);
+  });
+});

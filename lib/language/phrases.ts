@@ -1,0 +1,223 @@
+import { isChineseContentTag, isChineseNounTag, tagChinese } from "./chinese";
+import { isCommonWord, isEverydayWord, isImperativeVerb, type TaggedWord, tagEnglish } from "./english";
+
+/**
+ * The noun phrases of a request, found with a part-of-speech tagger rather than word lists:
+ * greetings, dates and times, pronouns and demonstratives ("the other one", 这个), question words,
+ * modal and request verbs, numbers and superlatives end a phrase and are never part of one, and a
+ * phrase counts only when it holds a noun. Each phrase is split into proper names and common words.
+ */
+export interface Phrase {
+  text: string;
+  /** Offset in the text. */
+  at: number;
+  /** A proper name ("Loomwork", "Project X", "Asia-Pacific"). */
+  name: boolean;
+  /** What ended the phrase before this one ("and", ",", "vs", "which"…), lower-cased; "" at the start. */
+  before: string;
+}
+
+const HAN = /\p{Script=Han}/u;
+
+/** Phrases of a text in either language; Latin stretches inside Chinese text are names. */
+export function nounPhrases(text: string): Phrase[] {
+  return HAN.test(text) ? chinesePhrases(text) : englishPhrases(text);
+}
+
+/** Tags that never belong to a topic phrase. */
+const BREAK_TAGS = [
+  "Determiner",
+  "Preposition",
+  "Conjunction",
+  "Pronoun",
+  "QuestionWord",
+  "Modal",
+  "Copula",
+  "Adverb",
+  "Expression",
+  "Date",
+  "Value",
+  "Auxiliary",
+  "Negative",
+  "Particle",
+  "Superlative",
+  "Comparative",
+];
+
+type Role = "name" | "noun" | "modifier" | "break";
+
+/** "Project X", "Windows 11", "GPT 4o": a short code after a word makes both one name. */
+const CODE = /^[\p{Lu}\d][\p{Lu}\d.]{0,3}$/u;
+
+/**
+ * A word the tagger read as a bare verb is a noun where grammar says so: right after a modifier
+ * ("reliable long-running tasks") or coordinated with a noun ("market size and growth"), when
+ * nothing follows that a verb would take (a preposition, punctuation or the end).
+ */
+function nounByPosition(words: TaggedWord[], i: number, previous: Role | undefined): boolean {
+  const word = words[i] as TaggedWord;
+  const t = word.tags;
+  if (!t.has("Verb") || t.has("PastTense") || t.has("Modal") || t.has("Copula") || t.has("Auxiliary"))
+    return false;
+  const next = words[i + 1];
+  const ends =
+    !next || word.post.trim() !== "" || next.tags.has("Preposition") || next.tags.has("Conjunction");
+  if (!ends) return false;
+  if (previous === "modifier" || previous === "noun") return true;
+  const before = words[i - 1];
+  const beforeThat = words[i - 2];
+  return Boolean(
+    before?.tags.has("Conjunction") &&
+      beforeThat &&
+      (beforeThat.tags.has("Noun") || CODE.test(beforeThat.text)),
+  );
+}
+
+function englishRole(word: TaggedWord, next: TaggedWord | undefined, text: string): Role {
+  const t = word.tags;
+  const proper = t.has("ProperNoun") || t.has("Acronym") || /\p{Ll}\p{Lu}/u.test(word.text);
+  const capitalised = /^\p{Lu}/u.test(word.text);
+  if (word.sentenceStart && capitalised) {
+    const common = isCommonWord(word.text);
+    if (next && CODE.test(next.text) && word.post.trim() === "") return "name";
+    // "Market size of …" is a compound noun, "Compare the …" an order: a verb opening a sentence
+    // is followed by its object's determiner, a name or a pronoun, not by another common noun.
+    const compound =
+      next &&
+      /^\p{Ll}/u.test(next.text) &&
+      (next.tags.has("Noun") || next.tags.has("Gerund")) &&
+      !next.tags.has("Pronoun");
+    const objectFollows = !compound && !next?.tags.has("Conjunction");
+    if (common && objectFollows && isImperativeVerb(word.text, text.slice(word.end, word.end + 80))) {
+      return "break";
+    }
+    // A rare dictionary word before a noun ("Quillon pricing") is more likely a name than an order.
+    if (common && compound) return isEverydayWord(word.text) ? "noun" : "name";
+    const nameLike =
+      /^\p{Lu}[\p{Lu}\d]+$/u.test(word.text) ||
+      t.has("ProperNoun") ||
+      Boolean(next && /^\p{Lu}/u.test(next.text) && !next.sentenceStart) ||
+      !common;
+    if (nameLike && !BREAK_TAGS.some((b) => t.has(b))) return "name";
+  }
+  if (t.has("Possessive") && !proper) return "break";
+  if (BREAK_TAGS.some((b) => t.has(b)) && !(proper && !t.has("Pronoun") && !t.has("Date"))) return "break";
+  if (proper || (capitalised && !word.sentenceStart)) return "name";
+  if (t.has("Noun") || t.has("Gerund")) return "noun";
+  if (t.has("Adjective")) return "modifier";
+  return "break";
+}
+
+function englishPhrases(text: string): Phrase[] {
+  const words = tagEnglish(text);
+  const phrases: Phrase[] = [];
+  let current: { word: TaggedWord; role: Role }[] = [];
+  let before = "";
+  let pending = "";
+  const flush = () => {
+    if (current.length > 0) phrases.push(...splitNames(current, before));
+    current = [];
+  };
+  words.forEach((word, i) => {
+    if (!/[\p{L}\p{N}]/u.test(word.text)) {
+      flush();
+      pending = word.text.trim().slice(0, 1);
+      return;
+    }
+    let role = englishRole(word, words[i + 1], text);
+    if (role === "break" && nounByPosition(words, i, current.at(-1)?.role)) role = "noun";
+    if (role === "break") {
+      flush();
+      pending = word.text.toLowerCase();
+    } else {
+      if (current.length === 0) {
+        before = pending;
+        pending = "";
+      }
+      current.push({ word, role });
+    }
+    // Punctuation after a word ends the phrase, except the hyphen inside "long-running".
+    const post = word.post.trim();
+    if (post !== "" && post !== "-") {
+      flush();
+      pending = post.slice(0, 1);
+    }
+  });
+  flush();
+  return phrases;
+}
+
+/** A run of content words split into names and the common words around them. */
+function splitNames(run: { word: TaggedWord; role: Role }[], before: string): Phrase[] {
+  const out: Phrase[] = [];
+  let i = 0;
+  while (i < run.length) {
+    const name = run[i]?.role === "name";
+    let j = i;
+    while (j < run.length && (run[j]?.role === "name") === name) j++;
+    const part = run.slice(i, j);
+    const hasNoun = name || part.some((p) => p.role === "noun");
+    if (hasNoun) {
+      const first = part[0]?.word as TaggedWord;
+      const last = part.at(-1)?.word as TaggedWord;
+      // Hyphenated words keep their hyphen: the slice of the original text does that.
+      let phrase = joinWords(part.map((p) => p.word));
+      if (name) phrase = phrase.replace(/['’]s$/u, "");
+      else phrase = phrase.toLowerCase();
+      if (first && last) out.push({ text: phrase, at: first.start, name, before: out.length ? "" : before });
+    }
+    i = j;
+  }
+  return out;
+}
+
+function joinWords(words: TaggedWord[]): string {
+  let s = "";
+  words.forEach((w, k) => {
+    const prev = words[k - 1];
+    s += k === 0 ? w.text : prev?.post === "-" ? `-${w.text}` : ` ${w.text}`;
+  });
+  return s;
+}
+
+function chinesePhrases(text: string): Phrase[] {
+  const words = tagChinese(text);
+  const phrases: Phrase[] = [];
+  let i = 0;
+  let before = "";
+  while (i < words.length) {
+    const w = words[i];
+    if (!w) break;
+    // Latin words (and the spaces between them) inside Chinese text are one name: "Project X".
+    if (w.tag === "eng") {
+      let j = i + 1;
+      while (j + 1 < words.length && words[j]?.text.trim() === "" && words[j + 1]?.tag === "eng") j += 2;
+      const name = text.slice(w.start, words[j - 1]?.end ?? w.end).trim();
+      phrases.push({ text: name, at: w.start, name: true, before });
+      before = "";
+      i = j;
+      continue;
+    }
+    if (!isChineseContentTag(w.tag)) {
+      if (w.text.trim() !== "") before = w.text;
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < words.length && isChineseContentTag(words[j]?.tag ?? "") && words[j]?.tag !== "eng") j++;
+    const run = words.slice(i, j);
+    const next = words[j];
+    const prevBreak = before;
+    const nominal =
+      run.some((r) => isChineseNounTag(r.tag)) ||
+      // A verb used as a noun: "增长的报告", "规模和增长".
+      next?.tag === "uj" ||
+      /^[和与及、]$/.test(prevBreak);
+    if (nominal) {
+      phrases.push({ text: run.map((r) => r.text).join(""), at: run[0]?.start ?? 0, name: false, before });
+    }
+    before = "";
+    i = j;
+  }
+  return phrases;
+}
