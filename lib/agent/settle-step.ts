@@ -1,4 +1,5 @@
 import { findContradictions } from "../memory/working-memory";
+import { priceQuestion } from "../monitor/ask-price";
 import { AssessOutput, assessResult, describeSignals } from "../monitor/assessment";
 import { type GateDecision, gate } from "../monitor/gate";
 import { executiveOf } from "./config";
@@ -256,6 +257,17 @@ async function apply(ctx: RunContext, id: string): Promise<void> {
           "needs_person",
           `${d.reason} Asking a person is switched off, so the task fails.`,
         );
+        return;
+      }
+      const price = priceQuestion(id, s.tasks, s.spec?.topics ?? []);
+      if (!price.block) {
+        for (const skipped of price.skip) {
+          await ctx.emit({
+            type: "task.skipped",
+            taskId: skipped,
+            reason: `Gap, not a question: ${d.reason} Not asked because ${price.reason}.`,
+          });
+        }
         return;
       }
       const asked = t.reflectedIn === s.iteration ? lastReflection(ctx, id)?.question : "";

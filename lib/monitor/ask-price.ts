@@ -1,0 +1,93 @@
+/**
+ * Asking is a priced decision. A blocking question stops the whole run, so it is worth it only
+ * when the deliverable cannot be written without the answer: a subject the goal names (an entity
+ * or product) of which the library has nothing at all. A missing aspect ("onboarding time", "new
+ * dev") is a gap the report states — "not found in the sources read" — while the rest of the work
+ * goes on; a person can still add it afterwards by amending or forking the run.
+ */
+
+export interface AskTask {
+  id: string;
+  tool: string;
+  title: string;
+  input: Record<string, unknown>;
+  dependencies: string[];
+  status: string;
+  result: {
+    summary: string;
+    evidence: readonly { title: string; quote: string }[];
+    claims: readonly { key: string; value: string }[];
+  } | null;
+}
+
+export interface AskPrice {
+  block: boolean;
+  reason: string;
+  /** The research tasks to skip instead (the task and what only it feeds), when not blocking. */
+  skip: string[];
+}
+
+const RESEARCH = new Set(["search", "read", "extract"]);
+
+/** Names the goal gives (the spec's capitalised topics): "Loomwork", "Project X". */
+const namesIn = (topics: readonly string[]) => topics.filter((t) => /^\p{Lu}/u.test(t));
+
+export function priceQuestion(
+  taskId: string,
+  tasks: Readonly<Record<string, AskTask>>,
+  topics: readonly string[],
+): AskPrice {
+  const task = tasks[taskId];
+  if (!task || !RESEARCH.has(task.tool)) {
+    return { block: true, reason: "only a person can settle this step", skip: [] };
+  }
+  const about = `${String(task.input.query ?? task.input.topic ?? "")} ${task.title}`.toLowerCase();
+  // What the run has read and extracted (never a search's echo of its own query).
+  const found = Object.values(tasks)
+    .filter((t) => t.id !== taskId && t.status === "succeeded" && (t.tool === "read" || t.tool === "extract"))
+    .flatMap((t) => [
+      ...(t.result?.evidence ?? []).map((e) => `${e.title} ${e.quote}`),
+      ...(t.result?.claims ?? []).map((c) => c.key),
+    ])
+    .join("\n")
+    .toLowerCase();
+  const missingName = namesIn(topics).find(
+    (name) => about.includes(name.toLowerCase()) && !found.includes(name.toLowerCase()),
+  );
+  if (missingName) {
+    return {
+      block: true,
+      reason: `nothing the run found mentions ${missingName}, a subject the goal names; the report cannot be written without it`,
+      skip: [],
+    };
+  }
+  const others = Object.values(tasks).filter(
+    (t) => t.id !== taskId && RESEARCH.has(t.tool) && t.status !== "failed" && t.status !== "skipped",
+  );
+  if (others.length === 0) {
+    return { block: true, reason: "no other research is left to write the report from", skip: [] };
+  }
+  return {
+    block: false,
+    reason:
+      "the rest of the report does not depend on it; the report states the gap instead of stopping the whole run for one part",
+    skip: chainFrom(taskId, tasks),
+  };
+}
+
+/** The task and the research tasks downstream that depend on nothing but this chain. */
+function chainFrom(taskId: string, tasks: Readonly<Record<string, AskTask>>): string[] {
+  const chain = new Set([taskId]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const t of Object.values(tasks)) {
+      if (chain.has(t.id) || !RESEARCH.has(t.tool) || t.status === "succeeded") continue;
+      if (t.dependencies.length > 0 && t.dependencies.every((d) => chain.has(d))) {
+        chain.add(t.id);
+        grew = true;
+      }
+    }
+  }
+  return [...chain];
+}
