@@ -27,6 +27,7 @@ describe("aggregate", () => {
     needsUser: false,
     wallMs: 1000,
     criticalPathMs: 1000,
+    unfiredFaults: [],
     eventsFile: null,
   };
   const c = (over: Partial<CaseResult>): CaseResult => ({ ...base, ...over });

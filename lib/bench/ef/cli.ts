@@ -25,8 +25,9 @@ const usage = `Usage: npm run bench -- [options]
                        /bench shows each <data dir>/bench/<name> as a set)
   --workers <n>        processes (default: one per core)
   --keep <which>       events kept: failed (default), all or none
-  --trace              print each case's timeline and verdict instead of running the benchmark
+  --trace              print each case's timeline, verdict and report instead of running the benchmark
                        (for writing scenarios: e.g. --trace --scenarios my.json --arms full --seeds 2)
+  --seed <n>           with --trace: only this seed (e.g. the one a failed case in results.md names)
   --schema             print the scenario JSON Schema and exit`;
 
 class UsageError extends Error {}
@@ -43,6 +44,7 @@ function parse(argv: string[]) {
       keep: { type: "string", default: "failed" },
       schema: { type: "boolean" },
       trace: { type: "boolean" },
+      seed: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -58,6 +60,12 @@ function parse(argv: string[]) {
   const workers = values.workers === undefined ? availableParallelism() : Number(values.workers);
   if (!Number.isInteger(workers) || workers < 1 || workers > 64)
     throw new UsageError("--workers must be 1..64.");
+  let seed: number | null = null;
+  if (values.seed !== undefined) {
+    seed = Number(values.seed);
+    if (!Number.isInteger(seed) || seed < 1 || seed > 1_000) throw new UsageError("--seed must be 1..1000.");
+    if (!values.trace) throw new UsageError("--seed picks one case to trace: use it with --trace.");
+  }
   if (!["failed", "all", "none"].includes(values.keep))
     throw new UsageError("--keep is failed, all or none.");
   return {
@@ -67,6 +75,7 @@ function parse(argv: string[]) {
     sources: values.scenarios?.length ? values.scenarios : [DEFAULT_SCENARIOS],
     arms: arms as Arm[],
     seeds,
+    seed,
     out: path.resolve(values.out ?? path.join(dataDir(), "bench", "latest")),
     workers,
     keep: values.keep as "failed" | "all" | "none",
@@ -160,10 +169,10 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   if (opts.trace) {
     const { library } = await loadLibraryFromDir(defaultLibraryDir);
     const demo = await demoDocuments(library);
+    const seeds = opts.seed ? [opts.seed] : Array.from({ length: opts.seeds }, (_, i) => i + 1);
     for (const s of scenarios)
       for (const arm of opts.arms)
-        for (let seed = 1; seed <= opts.seeds; seed++)
-          console.log(`${await traceCase(s, arm, seed, demo)}\n`);
+        for (const seed of seeds) console.log(`${await traceCase(s, arm, seed, demo)}\n`);
     return 0;
   }
   const jobs: Job[] = [];

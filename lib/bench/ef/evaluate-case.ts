@@ -1,4 +1,5 @@
 import type { LibraryDocument } from "../../tools/library/document";
+import { unfiredFaults } from "./incidents";
 import { judge } from "./judge";
 import type { Arm, CaseResult } from "./results";
 import { runCase } from "./run-case";
@@ -44,6 +45,7 @@ export async function evaluateCase(
       needsUser: scenario.success.needsUser,
       wallMs: v.wallMs,
       criticalPathMs: v.criticalPathMs,
+      unfiredFaults: unfiredFaults(scenario.faults, run.incidents.items),
       eventsFile: null,
     },
     jsonl: `${run.events.map((e) => JSON.stringify(e)).join("\n")}\n`,

@@ -41,6 +41,7 @@ const failedCase = (runId: string, eventsFile: string | null): CaseResult => ({
   needsUser: false,
   wallMs: 1200,
   criticalPathMs: 800,
+  unfiredFaults: [],
   eventsFile,
 });
 

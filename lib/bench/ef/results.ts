@@ -84,6 +84,8 @@ export const CaseResult = z.object({
   needsUser: z.boolean(),
   wallMs: z.number(),
   criticalPathMs: z.number().nullable(),
+  /** The scenario's faults that never fired in this run (`#index kind on tool (match)`): untested. */
+  unfiredFaults: z.array(z.string()).default([]),
   /** The run's events as JSON Lines, relative to the results folder; kept for failed cases. */
   eventsFile: z.string().nullable(),
 });
