@@ -2,7 +2,7 @@ import type { LibraryDocument } from "../../tools/library/document";
 import { unfiredFaults } from "./incidents";
 import { judge } from "./judge";
 import type { Arm, CaseResult } from "./results";
-import { runCase } from "./run-case";
+import { type RunCaseOptions, runCase } from "./run-case";
 import type { Scenario } from "./scenario";
 
 export interface EvaluatedCase {
@@ -17,8 +17,9 @@ export async function evaluateCase(
   arm: Arm,
   seed: number,
   demo: readonly LibraryDocument[],
+  options: RunCaseOptions = {},
 ): Promise<EvaluatedCase> {
-  const run = await runCase(scenario, arm, seed, demo);
+  const run = await runCase(scenario, arm, seed, demo, options);
   const v = judge(scenario, run.events, run.state, run.incidents.items);
   return {
     result: {

@@ -18,6 +18,7 @@ export function toMarkdown(r: BenchResults): string {
     "# EF-Bench results",
     "",
     `${r.scenarios.length} scenarios × ${r.settings.arms.length} arms × ${r.settings.seeds} seeds = ${r.cases.length} runs, ${(r.durationMs / 1000).toFixed(0)} s on ${r.settings.workers} workers (${r.finishedAt}).`,
+    `Model: ${r.settings.model}${r.settings.model === "builtin" ? " (with each scenario's persona noise)" : " (no persona noise: the persona applies only to the builtin model)"}.`,
     "Intervals are 95%: Wilson for rates, percentile bootstrap for means.",
     "",
     "## Targets",

@@ -108,6 +108,8 @@ export const BenchResults = z.object({
     seeds: z.number().int(),
     arms: z.array(Arm),
     workers: z.number().int(),
+    /** The model measured: `builtin` (with persona noise) or `openai:<model>`; older files: builtin. */
+    model: z.string().default("builtin"),
     scenarioSources: z.array(z.string()),
   }),
   scenarios: z.array(z.object({ id: z.string(), category: Category, title: z.string() })),

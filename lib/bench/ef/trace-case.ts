@@ -3,7 +3,7 @@ import type { LibraryDocument } from "../../tools/library/document";
 import { type Incident, unfiredFaults } from "./incidents";
 import { judge, reportOf } from "./judge";
 import type { Arm } from "./results";
-import { runCase } from "./run-case";
+import { type RunCaseOptions, runCase } from "./run-case";
 import type { Scenario } from "./scenario";
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1).padStart(6);
@@ -57,8 +57,9 @@ export async function traceCase(
   arm: Arm,
   seed: number,
   demo: readonly LibraryDocument[],
+  options: RunCaseOptions = {},
 ): Promise<string> {
-  const run = await runCase(scenario, arm, seed, demo);
+  const run = await runCase(scenario, arm, seed, demo, options);
   const v = judge(scenario, run.events, run.state, run.incidents.items);
   const t0 = run.events[0]?.at ?? 0;
   const out = [`${scenario.id} × ${arm} × seed ${seed} — run ${run.runId}`];
