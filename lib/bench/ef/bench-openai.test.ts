@@ -166,7 +166,12 @@ function cli(args: string[], openai: Record<string, string>) {
     execFile(
       process.execPath,
       [TSX, CLI, ...args],
-      { cwd: ROOT, timeout: SLOW, env: { ...clean, ...openai } as NodeJS.ProcessEnv, maxBuffer: 16 * 1024 * 1024 },
+      {
+        cwd: ROOT,
+        timeout: SLOW,
+        env: { ...clean, ...openai } as NodeJS.ProcessEnv,
+        maxBuffer: 16 * 1024 * 1024,
+      },
       (error, stdout, stderr) =>
         resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr }),
     );

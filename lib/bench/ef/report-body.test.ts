@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { RunState } from "../../agent/state";
 import { defaultLibraryDir, loadLibraryFromDir } from "../../tools/library/document-library";
 import { judge } from "./judge";
-import { contentWords, echoes, reportText } from "./report-body";
+import { echoes, reportText, said } from "./report-body";
 import { type CaseRun, demoDocuments, runCase } from "./run-case";
 import { loadScenarios, type Scenario } from "./scenario";
 
@@ -116,26 +116,42 @@ describe("reportText and echoes", () => {
   });
 
   it("an uncited line repeating half the goal's content words is an echo; a cited one is not", () => {
-    const said = goal.map(contentWords);
-    expect(echoes("We compare Loomwork and Relaywright here.", said)).toBe(true);
-    expect(echoes("Loomwork and Relaywright are both open source. [3]", said)).toBe(false);
-    expect(echoes("Relaywright charges USD 0.42 per task.", said)).toBe(false); // 1 of 5 words
+    const request = goal.map(said);
+    expect(echoes("We compare Loomwork and Relaywright here.", request)).toBe(true);
+    expect(echoes("Loomwork and Relaywright are both open source. [3]", request)).toBe(false);
+    expect(echoes("Relaywright charges USD 0.42 per task.", request)).toBe(false); // 1 of 5 words
+  });
+
+  it("an uncited line with a figure the request did not give is a finding, not an echo", () => {
+    const request = ["Loomwork"].map(said);
+    expect(echoes("Loomwork: an overview, drawing on 3 documents read from the library.", request)).toBe(
+      true,
+    );
+    expect(echoes("Loomwork reached an 81% task success rate on TaskForge-300.", request)).toBe(false);
+    expect(echoes("Loomwork's Team plan costs USD 1,200 per seat.", request)).toBe(false);
+    const withFigure = ["Loomwork task success rate (81%)"].map(said);
+    expect(echoes("Loomwork task success rate: 81%.", withFigure)).toBe(true); // the request's own figure
   });
 
   it("works on Chinese goals (segmented words, not characters)", () => {
-    const said = ["研究 Project X 的市场规模，以及 Veltrano 的营收"].map(contentWords);
-    expect(echoes("本报告研究 Project X 的市场规模和 Veltrano 的营收。", said)).toBe(true);
-    expect(echoes("Veltrano 2025 年营收为 1.8 亿美元。[2]", said)).toBe(false);
+    const request = ["研究 Project X 的市场规模，以及 Veltrano 的营收"].map(said);
+    expect(echoes("本报告研究 Project X 的市场规模和 Veltrano 的营收。", request)).toBe(true);
+    expect(echoes("Veltrano 2025 年营收为 1.8 亿美元。[2]", request)).toBe(false);
+    expect(echoes("Veltrano 的营收为 1.8 亿美元，市场规模未知。", request)).toBe(false);
   });
 
-  it("a value the request never said counts wherever the content states it, even uncited", () => {
+  it("a figure the request never gave makes an uncited line a finding; a scope line is not one", () => {
     // The reviewer's answer carried into the report: new information, though it shares the goal's words.
     const s = { ...scenario, goal: "Project X market size in 2025 and Zentrix Robotics revenue in 2025" };
     const t = reportText(
       "# Project X and Zentrix Robotics revenue\n\nZentrix Robotics revenue in 2025 was USD 310 million (supplied by a reviewer).\n",
       [s.goal],
     );
-    expect(t.body).toBe("");
-    expect(t.content).toContain("USD 310 million");
+    expect(t.body).toContain("USD 310 million"); // a figure the request never gave: a finding
+    const scope = reportText("# T\n\nCovers Project X market size and Zentrix Robotics revenue in 2025.\n", [
+      s.goal,
+    ]);
+    expect(scope.body).toBe("");
+    expect(scope.content).toContain("Covers Project X");
   });
 });

@@ -30,14 +30,36 @@ export function contentWords(text: string): Set<string> {
 const CITATION = /\[\d+(?:\s*,\s*\d+)*\]|\[doc:[^\]\s]+\]/;
 
 /**
- * Does this line only restate something the requester said? An uncited line that repeats at least
- * half of the content words of the goal (or of an amendment) — a cited line carries a source's
- * statement, whatever words it shares with the goal.
+ * A figure: a decimal, a percentage, an amount in a currency or with a magnitude, or a number of
+ * three or more digits. A small bare count ("drawing on 4 documents") is not one: the report's own
+ * framing says that much without having found anything.
  */
-export function echoes(line: string, said: readonly Set<string>[]): boolean {
+const FIGURE =
+  /\d[\d,]*\.\d+|\d[\d,]*\s*[%％]|(?:USD|US\$|EUR|CNY|RMB|[$€£¥])\s?\d[\d,.]*|\d[\d,.]*\s*(?:billion|million|thousand|bn|亿|万)|\d[\d,]{2,}/giu;
+
+const compact = (text: string) => text.toLowerCase().replace(/\s+/g, "");
+
+/** The words and the text of something the requester said (the goal, an amendment). */
+export interface Said {
+  words: Set<string>;
+  /** Lower-cased, without spaces: for finding the request's own figures. */
+  text: string;
+}
+
+export const said = (text: string): Said => ({ words: contentWords(text), text: compact(text) });
+
+/**
+ * Does this line only restate something the requester said? An uncited line that repeats at least
+ * half of the content words of the goal (or of an amendment) and states no figure the request did
+ * not give. A cited line carries a source's statement, and a new figure is a finding (a reviewer's
+ * answer, an uncited summary), whatever words either shares with the goal.
+ */
+export function echoes(line: string, request: readonly Said[]): boolean {
   if (CITATION.test(line)) return false;
+  const figures = (line.match(FIGURE) ?? []).map(compact);
+  if (figures.some((f) => !request.some((r) => r.text.includes(f)))) return false;
   const words = contentWords(line);
-  return said.some((s) => {
+  return request.some(({ words: s }) => {
     if (s.size === 0) return false;
     let shared = 0;
     for (const w of s) if (words.has(w)) shared++;
@@ -60,8 +82,8 @@ export interface ReportText {
 }
 
 /** The report's content and body; `said` is the goal and every amendment. */
-export function reportText(report: string, said: readonly string[]): ReportText {
-  const saidWords = said.map(contentWords);
+export function reportText(report: string, request: readonly string[]): ReportText {
+  const saidWords = request.map(said);
   const lines = report.split("\n");
   const end = lines.findIndex((l) => SOURCES.test(l));
   const content: string[] = [];
