@@ -32,16 +32,25 @@ const CLI = path.join("lib", "bench", "ef", "cli.ts");
 const SLOW = 90_000;
 const PULL = "Also cover the Project X celebrity endorsements.";
 
+const ANSWER = "Zentrix Robotics reported 2025 revenue of USD 310 million in its annual report.";
 const TINY = {
   id: "openai-tiny",
-  category: "tool_failure",
-  title: "A flaky first search, a pull, and a persona that would break every reply",
-  goal: "Project X market size and growth in 2025",
+  category: "missing_info",
+  title:
+    "A flaky first search, a pull, a fact only the reviewer has, and a persona that would break every reply",
+  goal: "Project X market size in 2025 and Zentrix Robotics revenue in 2025",
   // Would make every builtin reply malformed JSON: the persona is for the builtin model only.
   persona: { malformedJson: 1 },
   faults: [{ tool: "search", match: { nth: 1 }, kind: "transient", expect: ["retry", "continue"] }],
   injections: [{ kind: "pull", afterIteration: 1, text: PULL }],
-  success: { milestones: [{ kind: "names", values: ["4.2 billion"] }] },
+  reviewer: { answers: [{ match: "zentrix", answer: ANSWER }] },
+  success: {
+    needsUser: true,
+    milestones: [
+      { kind: "asked_user", match: "zentrix" },
+      { kind: "names", values: ["310 million", "4.2 billion"] },
+    ],
+  },
 };
 
 let tmp: string;
@@ -77,7 +86,7 @@ const recorded: ScriptedReply[] = [];
 
 describe("EF-Bench against an OpenAI-compatible endpoint", () => {
   it(
-    "runs one case through the endpoint: faults fire, the pull reaches the model, no persona noise",
+    "runs one case through the endpoint: faults fire, the pull and the reviewer's answer reach the model, no persona noise",
     async () => {
       const demo = await demoDocuments((await loadLibraryFromDir(defaultLibraryDir)).library);
       const builtin = new BuiltinModel({ now: () => 0 });
@@ -97,6 +106,8 @@ describe("EF-Bench against an OpenAI-compatible endpoint", () => {
       expect(sent.some((q) => q.body.response_format?.type === "json_schema")).toBe(true);
       expect(sent.some((q) => Array.isArray(q.body.tools))).toBe(true);
       expect(sent.some((q) => JSON.stringify(q.body.messages).includes(PULL))).toBe(true);
+      expect(result.askedUser).toBeGreaterThanOrEqual(1);
+      expect(sent.some((q) => JSON.stringify(q.body.messages).includes("310 million"))).toBe(true);
       expect(result.unfiredFaults).toEqual([]);
       expect(result.gateScored).toBeGreaterThanOrEqual(1);
       expect(result.failures).toEqual([]);
@@ -139,7 +150,7 @@ describe("EF-Bench against an OpenAI-compatible endpoint", () => {
       expect(results.cases[0]).toMatchObject({ scenarioId: "openai-tiny", arm: "full", success: true });
       const md = await readFile(path.join(out, "results.md"), "utf8");
       expect(md).toContain("Model: openai:bench-test-model (no persona noise");
-      expect(md).toContain("| openai-tiny | tool_failure | 1/1 |");
+      expect(md).toContain("| openai-tiny | missing_info | 1/1 |");
     },
     SLOW,
   );
