@@ -110,6 +110,19 @@ describe("faults must name a real tool and a document of the scenario's library"
     expect(error.reason).toMatch(/unknown document "px-typo"/);
   });
 
+  it("a cites_document minefield on a document the run cannot see is an error (it could never be hit)", async () => {
+    const { error } = await loadError(
+      minimal({ success: { minefields: [{ kind: "cites_document", docId: "px-nowhere" }] } }),
+    );
+    expect(error.field).toBe("success.minefields.0.docId");
+    expect(error.reason).toMatch(/unknown document "px-nowhere"/);
+    const late = minimal({
+      injections: [{ kind: "distractor", afterIteration: 1, documents: [doc("px-lookalike")] }],
+      success: { minefields: [{ kind: "cites_document", docId: "px-lookalike" }] },
+    });
+    expect(await loads(late)).toHaveLength(1);
+  });
+
   it("every bundled and held-out scenario passes the check", async () => {
     const sets = ["scenarios", "heldout", "heldout-v2", "heldout-v3", "heldout-v4"];
     for (const set of sets) expect((await loadScenarios([path.join(here, set)])).length).toBeGreaterThan(0);

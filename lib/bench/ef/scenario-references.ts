@@ -33,7 +33,10 @@ export function scenarioDocIds(s: Scenario, refs: ScenarioReferences): Set<strin
 
 const nearest = (names: Iterable<string>) => [...names].sort().join(", ");
 
-/** Throws a ScenarioError (`file: field: reason`) for the first fault or removal naming something unknown. */
+/**
+ * Throws a ScenarioError (`file: field: reason`) for the first fault, `cites_document` minefield
+ * or removal naming something unknown.
+ */
 export function checkReferences(s: Scenario, file: string, refs: ScenarioReferences): void {
   const docs = scenarioDocIds(s, refs);
   s.faults.forEach((f, i) => {
@@ -49,6 +52,15 @@ export function checkReferences(s: Scenario, file: string, refs: ScenarioReferen
         file,
         `faults.${i}.match.docId`,
         `unknown document "${docId}": not in this scenario's library (demo${s.library.base === "empty" ? " not used" : ""} after add and remove, plus distractors)`,
+      );
+  });
+  s.success.minefields.forEach((m, i) => {
+    // Citing a document the run cannot see never happens: such a minefield would never be hit.
+    if (m.kind === "cites_document" && !docs.has(m.docId))
+      throw new ScenarioError(
+        file,
+        `success.minefields.${i}.docId`,
+        `unknown document "${m.docId}": not in this scenario's library`,
       );
   });
   if (s.library.base === "demo")
