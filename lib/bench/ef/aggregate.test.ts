@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { summarise, targets } from "./aggregate";
+import { fewerOrMore, summarise, targets } from "./aggregate";
 import type { Arm, CaseResult, Category } from "./results";
 
 describe("aggregate", () => {
@@ -27,6 +27,7 @@ describe("aggregate", () => {
     needsUser: false,
     wallMs: 1000,
     criticalPathMs: 1000,
+    unfiredFaults: [],
     eventsFile: null,
   };
   const c = (over: Partial<CaseResult>): CaseResult => ({ ...base, ...over });
@@ -92,6 +93,16 @@ describe("aggregate", () => {
     expect(target(FEWER, toolCallSummaries(21, 30)).met).toBe(true);
     expect(target(FEWER, toolCallSummaries(7.1, 10)).met).toBe(false);
     expect(target(FEWER, toolCallSummaries(10, 10)).met).toBe(false);
+  });
+
+  it("says a negative reduction as more, never as a negative 'fewer'", () => {
+    const t = target(FEWER, toolCallSummaries(10.8, 9.8));
+    expect(t.measured).toBe("10.2% more (10.8 vs 9.8 per run)");
+    expect(t.met).toBe(false);
+    expect(fewerOrMore(-0.577)).toBe("57.7% more");
+    expect(fewerOrMore(0.446)).toBe("44.6% fewer");
+    expect(fewerOrMore(-0.0001)).toBe("0.0% fewer");
+    expect(target(FEWER, toolCallSummaries(10, 10)).measured).toMatch(/^0\.0% fewer/);
   });
 
   // Was a bug (aggregate.ts `targets`): `1 - full / baseline >= 0.3` in floating point. Mean tool calls of

@@ -74,6 +74,12 @@ export function summariseAll(arms: readonly Arm[], cases: readonly CaseResult[])
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
+/** A reduction as people say it: "30.0% fewer", and a negative one as "9.2% more", never "-9.2% fewer". */
+export const fewerOrMore = (reduction: number): string =>
+  reduction < 0 && pct(-reduction) !== "0.0%"
+    ? `${pct(-reduction)} more`
+    : `${pct(Math.max(0, reduction))} fewer`;
+
 /** The issue's targets, each with the measured figure and whether it is met. */
 export function targets(summaries: readonly Summary[], cases: readonly CaseResult[] = []): Target[] {
   const get = (arm: Arm, category: Category | "all") =>
@@ -104,7 +110,7 @@ export function targets(summaries: readonly Summary[], cases: readonly CaseResul
     out.push({
       name: "full vs baseline: fewer tool calls",
       target: "≥ 30% fewer",
-      measured: `${pct(fewer)} fewer (${full.toolCalls.value.toFixed(1)} vs ${base.toolCalls.value.toFixed(1)} per run)`,
+      measured: `${fewerOrMore(fewer)} (${full.toolCalls.value.toFixed(1)} vs ${base.toolCalls.value.toFixed(1)} per run)`,
       met: fewer >= 0.3 - 1e-9,
     });
     // Secondary, not the issue's target: a run that gives up early spends few calls and delivers nothing.
@@ -123,7 +129,7 @@ export function targets(summaries: readonly Summary[], cases: readonly CaseResul
       out.push({
         name: "full vs baseline: tool calls per successful run (secondary)",
         target: "≥ 30% fewer",
-        measured: `${pct(fewerPerSuccess)} fewer (${f.toFixed(1)} vs ${b.toFixed(1)})`,
+        measured: `${fewerOrMore(fewerPerSuccess)} (${f.toFixed(1)} vs ${b.toFixed(1)})`,
         met: fewerPerSuccess >= 0.3 - 1e-9,
       });
     }

@@ -100,6 +100,56 @@ describe("npm run bench: bad input", () => {
   );
 });
 
+describe("npm run bench -- --trace", () => {
+  it(
+    "--seed N traces only that seed and prints its report",
+    async () => {
+      const r = await bench(["--trace", "--scenarios", SCENARIO, "--arms", "full", "--seed", "2"]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain("tf-permanent-read × full × seed 2");
+      expect(r.stdout).not.toMatch(/× seed (1|3)\b/);
+      expect(r.stdout).toMatch(/\nreport:\n {2}\| # /);
+      expect(r.stdout).toMatch(/ {2}\| ## Sources/);
+    },
+    SLOW,
+  );
+
+  it(
+    "--seed without --trace, or out of range, exits 2",
+    async () => {
+      const alone = await bench(["--scenarios", SCENARIO, "--seed", "2", "--out", path.join(tmp, "never")]);
+      expect(alone.code).toBe(2);
+      expect(alone.stderr).toMatch(/--seed .*--trace/);
+      const zero = await bench(["--trace", "--scenarios", SCENARIO, "--seed", "0"]);
+      expect(zero.code).toBe(2);
+      expect(zero.stderr).toMatch(/--seed must be/);
+      expect(existsSync(path.join(tmp, "never"))).toBe(false);
+    },
+    SLOW,
+  );
+
+  it(
+    "a scenario whose fault names an unknown tool exits 2 with file: field: reason",
+    async () => {
+      const file = path.join(tmp, "unknown-tool.json");
+      await writeFile(
+        file,
+        JSON.stringify({
+          id: "unknown-tool",
+          category: "tool_failure",
+          title: "Typo",
+          goal: "Project X market",
+          faults: [{ tool: "serach", kind: "empty" }],
+        }),
+      );
+      const r = await bench(["--scenarios", file, "--out", path.join(tmp, "never")]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`${file}: faults.0.tool: unknown tool "serach"`);
+    },
+    SLOW,
+  );
+});
+
 describe("npm run bench: a tiny run", () => {
   it(
     "writes results.json (4 cases, both arms), results.md with targets, and events of failed cases",
@@ -127,6 +177,8 @@ describe("npm run bench: a tiny run", () => {
       expect(targets).toMatch(
         /\n\| target \| wanted \| measured \| met \|\n\| --- \| --- \| --- \| --- \|\n\| /,
       );
+      expect(md).toContain("| scenario | category | full | baseline |");
+      expect(md).toMatch(/\| tf-permanent-read \| tool_failure \| \d\/2 \| \d\/2 \|/);
       // --keep failed (the default): events of failed cases only, each a run's JSON Lines.
       for (const c of results.cases) {
         if (c.success) {

@@ -8,9 +8,10 @@ import { parseArgs } from "node:util";
 import { dataDir } from "../../runs/data-dir";
 import { defaultLibraryDir, loadLibraryFromDir } from "../../tools/library/document-library";
 import { summariseAll, targets } from "./aggregate";
+import { BENCH_MODELS, type BenchModel, benchModelName, benchModelOptions } from "./bench-model";
 import { toMarkdown } from "./markdown";
 import { ARMS, type Arm, BenchResults, type CaseResult } from "./results";
-import { demoDocuments } from "./run-case";
+import { demoDocuments, type RunCaseOptions } from "./run-case";
 import { loadScenarios, type Scenario, ScenarioError, scenarioJsonSchema } from "./scenario";
 import { traceCase } from "./trace-case";
 
@@ -20,13 +21,17 @@ export const DEFAULT_SCENARIOS = path.join(here, "scenarios");
 const usage = `Usage: npm run bench -- [options]
   --scenarios <path>   a scenario file or a folder of them (repeatable; default ${path.relative(process.cwd(), DEFAULT_SCENARIOS)})
   --arms <list>        comma-separated, from ${ARMS.join(", ")} (default: all)
+  --model <name>       builtin (default: the rule-based model with each scenario's persona noise) or
+                       openai (any OpenAI-compatible endpoint: OPENAI_BASE_URL, OPENAI_API_KEY,
+                       OPENAI_MODEL… as for npm run agent; no persona noise)
   --seeds <n>          seeds per scenario and arm (default 25)
   --out <dir>          where results.json, results.md and failed runs go (default <data dir>/bench/latest;
                        /bench shows each <data dir>/bench/<name> as a set)
   --workers <n>        processes (default: one per core)
   --keep <which>       events kept: failed (default), all or none
-  --trace              print each case's timeline and verdict instead of running the benchmark
+  --trace              print each case's timeline, verdict and report instead of running the benchmark
                        (for writing scenarios: e.g. --trace --scenarios my.json --arms full --seeds 2)
+  --seed <n>           with --trace: only this seed (e.g. the one a failed case in results.md names)
   --schema             print the scenario JSON Schema and exit`;
 
 class UsageError extends Error {}
@@ -37,12 +42,14 @@ function parse(argv: string[]) {
     options: {
       scenarios: { type: "string", multiple: true },
       arms: { type: "string" },
+      model: { type: "string", default: "builtin" },
       seeds: { type: "string", default: "25" },
       out: { type: "string" },
       workers: { type: "string" },
       keep: { type: "string", default: "failed" },
       schema: { type: "boolean" },
       trace: { type: "boolean" },
+      seed: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -52,12 +59,20 @@ function parse(argv: string[]) {
     .filter(Boolean);
   const unknown = arms.filter((a) => !(ARMS as readonly string[]).includes(a));
   if (unknown.length) throw new UsageError(`Unknown arm ${unknown.join(", ")}: use ${ARMS.join(", ")}.`);
+  if (!(BENCH_MODELS as readonly string[]).includes(values.model))
+    throw new UsageError(`Unknown model "${values.model}": use ${BENCH_MODELS.join(" or ")}.`);
   const seeds = Number(values.seeds);
   if (!Number.isInteger(seeds) || seeds < 1 || seeds > 1_000)
     throw new UsageError("--seeds must be 1..1000.");
   const workers = values.workers === undefined ? availableParallelism() : Number(values.workers);
   if (!Number.isInteger(workers) || workers < 1 || workers > 64)
     throw new UsageError("--workers must be 1..64.");
+  let seed: number | null = null;
+  if (values.seed !== undefined) {
+    seed = Number(values.seed);
+    if (!Number.isInteger(seed) || seed < 1 || seed > 1_000) throw new UsageError("--seed must be 1..1000.");
+    if (!values.trace) throw new UsageError("--seed picks one case to trace: use it with --trace.");
+  }
   if (!["failed", "all", "none"].includes(values.keep))
     throw new UsageError("--keep is failed, all or none.");
   return {
@@ -66,7 +81,9 @@ function parse(argv: string[]) {
     trace: values.trace ?? false,
     sources: values.scenarios?.length ? values.scenarios : [DEFAULT_SCENARIOS],
     arms: arms as Arm[],
+    model: values.model as BenchModel,
     seeds,
+    seed,
     out: path.resolve(values.out ?? path.join(dataDir(), "bench", "latest")),
     workers,
     keep: values.keep as "failed" | "all" | "none",
@@ -84,7 +101,7 @@ interface Job {
 async function runJobs(
   scenarios: Scenario[],
   jobs: Job[],
-  opts: { workers: number; outDir: string; keep: string },
+  opts: { workers: number; outDir: string; keep: string; model: BenchModel },
   onDone: (n: number) => void,
 ): Promise<CaseResult[]> {
   const results: CaseResult[] = new Array(jobs.length);
@@ -118,7 +135,7 @@ async function runJobs(
         child.on("exit", (code) => {
           if (code && finished < jobs.length) reject(new Error(`a bench worker exited with code ${code}`));
         });
-        child.send({ type: "init", scenarios, outDir: opts.outDir, keep: opts.keep });
+        child.send({ type: "init", scenarios, outDir: opts.outDir, keep: opts.keep, model: opts.model });
       }
     });
   } finally {
@@ -157,13 +174,21 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     }
     throw e;
   }
+  let modelOptions: RunCaseOptions;
+  try {
+    // Checked here, once, so a bad OPENAI_* setting stops the command before any worker starts.
+    modelOptions = benchModelOptions(opts.model);
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : String(e));
+    return 2;
+  }
   if (opts.trace) {
     const { library } = await loadLibraryFromDir(defaultLibraryDir);
     const demo = await demoDocuments(library);
+    const seeds = opts.seed ? [opts.seed] : Array.from({ length: opts.seeds }, (_, i) => i + 1);
     for (const s of scenarios)
       for (const arm of opts.arms)
-        for (let seed = 1; seed <= opts.seeds; seed++)
-          console.log(`${await traceCase(s, arm, seed, demo)}\n`);
+        for (const seed of seeds) console.log(`${await traceCase(s, arm, seed, demo, modelOptions)}\n`);
     return 0;
   }
   const jobs: Job[] = [];
@@ -177,7 +202,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   const startedAt = new Date();
   const started = performance.now();
   console.log(
-    `EF-Bench: ${scenarios.length} scenarios × ${opts.arms.length} arms × ${opts.seeds} seeds = ${jobs.length} runs on ${opts.workers} workers`,
+    `EF-Bench: ${scenarios.length} scenarios × ${opts.arms.length} arms × ${opts.seeds} seeds = ${jobs.length} runs on ${opts.workers} workers, model ${benchModelName(modelOptions)}`,
   );
   let lastReport = 0;
   let cases: CaseResult[];
@@ -185,7 +210,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     cases = await runJobs(
       scenarios,
       jobs,
-      { workers: opts.workers, outDir: staging, keep: opts.keep },
+      { workers: opts.workers, outDir: staging, keep: opts.keep, model: opts.model },
       (n) => {
         if (process.stdout.isTTY || performance.now() - lastReport > 15_000 || n === jobs.length) {
           lastReport = performance.now();
@@ -208,6 +233,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
       seeds: opts.seeds,
       arms: opts.arms,
       workers: opts.workers,
+      model: benchModelName(modelOptions),
       scenarioSources: opts.sources.map((s) => path.resolve(s)),
     },
     scenarios: scenarios.map((s) => ({ id: s.id, category: s.category, title: s.title })),

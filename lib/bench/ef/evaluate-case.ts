@@ -1,7 +1,8 @@
 import type { LibraryDocument } from "../../tools/library/document";
+import { unfiredFaults } from "./incidents";
 import { judge } from "./judge";
 import type { Arm, CaseResult } from "./results";
-import { runCase } from "./run-case";
+import { type RunCaseOptions, runCase } from "./run-case";
 import type { Scenario } from "./scenario";
 
 export interface EvaluatedCase {
@@ -16,8 +17,9 @@ export async function evaluateCase(
   arm: Arm,
   seed: number,
   demo: readonly LibraryDocument[],
+  options: RunCaseOptions = {},
 ): Promise<EvaluatedCase> {
-  const run = await runCase(scenario, arm, seed, demo);
+  const run = await runCase(scenario, arm, seed, demo, options);
   const v = judge(scenario, run.events, run.state, run.incidents.items);
   return {
     result: {
@@ -44,6 +46,7 @@ export async function evaluateCase(
       needsUser: scenario.success.needsUser,
       wallMs: v.wallMs,
       criticalPathMs: v.criticalPathMs,
+      unfiredFaults: unfiredFaults(scenario.faults, run.incidents.items),
       eventsFile: null,
     },
     jsonl: `${run.events.map((e) => JSON.stringify(e)).join("\n")}\n`,

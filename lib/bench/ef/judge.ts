@@ -2,6 +2,7 @@ import type { RunEvent } from "../../agent/events";
 import type { RunState } from "../../agent/state";
 import type { TaskSpec } from "../../planner/plan-schema";
 import type { Incident } from "./incidents";
+import { type ReportText, reportText } from "./report-body";
 import type { Latency, Milestone, Minefield, Scenario } from "./scenario";
 
 /**
@@ -167,7 +168,27 @@ export function countReruns(events: readonly RunEvent[]): number {
   return reruns;
 }
 
-function checkMilestone(m: Milestone, events: readonly RunEvent[], report: string | null): string | null {
+/** What the requester already said: the goal and every amendment the scenario sends. */
+const saidBy = (s: Scenario): string[] => [
+  s.goal,
+  ...s.injections.flatMap((i) => (i.kind === "constraint" ? [i.text] : [])),
+];
+
+/** Why a check met only outside the body failed: the title or a restated goal line is not a finding. */
+const onlyEcho = " (only in the title, the Sources list or a restatement of the request)";
+
+/** What the report says about the request: its body where the request already says it, its content otherwise. */
+interface Reading {
+  text: ReportText;
+  said: string;
+}
+
+function checkMilestone(
+  m: Milestone,
+  events: readonly RunEvent[],
+  report: string | null,
+  reading: Reading | null,
+): string | null {
   switch (m.kind) {
     case "asked_user": {
       const firstUse = events.find((e) => e.type === "tool.called" && e.tool === m.before)?.seq ?? Infinity;
@@ -188,11 +209,20 @@ function checkMilestone(m: Milestone, events: readonly RunEvent[], report: strin
       return n >= m.min ? null : `milestone missed: the report cites ${n} read documents, ${m.min} needed`;
     }
     case "names": {
-      const missing = m.values.filter((v) => !report || valueIndex(report, v) < 0);
-      return missing.length === 0 ? null : `milestone missed: the report does not name ${missing.join(", ")}`;
+      const where = (v: string) =>
+        reading ? (valueIndex(reading.said, v) >= 0 ? reading.text.body : reading.text.content) : "";
+      const missing = m.values.filter((v) => valueIndex(where(v), v) < 0);
+      const echoed = missing.length > 0 && missing.every((v) => report && valueIndex(report, v) >= 0);
+      return missing.length === 0
+        ? null
+        : `milestone missed: the report does not name ${missing.join(", ")}${echoed ? onlyEcho : ""}`;
     }
-    case "report_matches":
-      return report && new RegExp(m.pattern, "iu").test(report) ? null : `milestone missed: ${m.description}`;
+    case "report_matches": {
+      const re = new RegExp(m.pattern, "iu");
+      const where = reading ? (re.test(reading.said) ? reading.text.body : reading.text.content) : "";
+      if (re.test(where)) return null;
+      return `milestone missed: ${m.description}${report && re.test(report) ? onlyEcho : ""}`;
+    }
     case "replanned":
       return events.some((e) => e.type === "plan.replanned" && e.trigger === m.trigger)
         ? null
@@ -260,8 +290,11 @@ export function judge(
   } else if (state.status === "succeeded" || report) {
     failures.push("no honest stop: the run delivered a report although what it needed was never supplied");
   }
+  // Milestones about content are judged on the body: what the goal already said proves nothing.
+  const said = saidBy(scenario);
+  const reading = report === null ? null : { text: reportText(report, said), said: said.join("\n") };
   for (const m of expect.milestones) {
-    const f = checkMilestone(m, events, report);
+    const f = checkMilestone(m, events, report, reading);
     if (f) failures.push(f);
   }
   for (const m of expect.minefields) {

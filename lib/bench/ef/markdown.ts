@@ -18,6 +18,7 @@ export function toMarkdown(r: BenchResults): string {
     "# EF-Bench results",
     "",
     `${r.scenarios.length} scenarios × ${r.settings.arms.length} arms × ${r.settings.seeds} seeds = ${r.cases.length} runs, ${(r.durationMs / 1000).toFixed(0)} s on ${r.settings.workers} workers (${r.finishedAt}).`,
+    `Model: ${r.settings.model}${r.settings.model === "builtin" ? " (with each scenario's persona noise)" : " (no persona noise: the persona applies only to the builtin model)"}.`,
     "Intervals are 95%: Wilson for rates, percentile bootstrap for means.",
     "",
     "## Targets",
@@ -36,24 +37,59 @@ export function toMarkdown(r: BenchResults): string {
     "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ...r.summaries.map(row),
     "",
+    ...scenarioTable(r),
+    "",
+    ...unfiredSection(r),
     "## Failed cases",
     "",
   ];
   const failed = r.cases.filter((c) => !c.success);
   if (failed.length === 0) lines.push("None.");
-  const byKey = new Map<string, typeof failed>();
-  for (const c of failed) {
-    const key = `${c.arm} · ${c.scenarioId}`;
-    byKey.set(key, [...(byKey.get(key) ?? []), c]);
-  }
-  for (const [key, cs] of byKey) {
+  for (const [key, cs] of groupBy(failed, (c) => `${c.arm} · ${c.scenarioId}`)) {
+    // Reasons are counted as written: their figures (which value, how many documents) are the point.
     const reasons = new Map<string, number>();
-    for (const c of cs)
-      for (const f of c.failures)
-        reasons.set(f.replace(/\d+(\.\d+)?/g, "#"), (reasons.get(f.replace(/\d+(\.\d+)?/g, "#")) ?? 0) + 1);
+    for (const c of cs) for (const f of c.failures) reasons.set(f, (reasons.get(f) ?? 0) + 1);
     lines.push(
-      `- **${key}**: ${cs.length} of ${r.settings.seeds} seeds failed — ${[...reasons.entries()].map(([f, n]) => `${f} (${n}×)`).join("; ")}`,
+      `- **${key}**: ${cs.length} of ${r.settings.seeds} seeds failed (seed${cs.length === 1 ? "" : "s"} ${cs.map((c) => c.seed).join(", ")}) — ${[...reasons.entries()].map(([f, n]) => `${f} (${n}×)`).join("; ")}`,
     );
   }
   return `${lines.join("\n")}\n`;
+}
+
+function groupBy<T>(xs: readonly T[], key: (x: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const x of xs) out.set(key(x), [...(out.get(key(x)) ?? []), x]);
+  return out;
+}
+
+/** Successes out of seeds, one row per scenario and one column per arm. */
+function scenarioTable(r: BenchResults): string[] {
+  const arms = r.settings.arms;
+  const cell = (id: string, arm: string) => {
+    const cs = r.cases.filter((c) => c.scenarioId === id && c.arm === arm);
+    return cs.length ? `${cs.filter((c) => c.success).length}/${cs.length}` : "—";
+  };
+  return [
+    "## Successes per scenario",
+    "",
+    `| scenario | category | ${arms.join(" | ")} |`,
+    `| --- | --- | ${arms.map(() => "---").join(" | ")} |`,
+    ...r.scenarios.map((s) => `| ${s.id} | ${s.category} | ${arms.map((a) => cell(s.id, a)).join(" | ")} |`),
+  ];
+}
+
+/** Faults that never fired, per arm and scenario: those cases did not test what the fault was for. */
+function unfiredSection(r: BenchResults): string[] {
+  const cases = r.cases.filter((c) => c.unfiredFaults.length > 0);
+  if (cases.length === 0) return [];
+  const lines = ["## Faults that never fired", ""];
+  for (const [key, cs] of groupBy(cases, (c) => `${c.arm} · ${c.scenarioId}`)) {
+    const seeds = new Map<string, number[]>();
+    for (const c of cs) for (const f of c.unfiredFaults) seeds.set(f, [...(seeds.get(f) ?? []), c.seed]);
+    const all = r.cases.filter((c) => `${c.arm} · ${c.scenarioId}` === key).length;
+    lines.push(
+      `- **${key}**: ${[...seeds.entries()].map(([f, s]) => `fault ${f} in ${s.length} of ${all} seeds (seed${s.length === 1 ? "" : "s"} ${s.join(", ")})`).join("; ")}`,
+    );
+  }
+  return [...lines, ""];
 }

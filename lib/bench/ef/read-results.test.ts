@@ -41,6 +41,7 @@ const failedCase = (runId: string, eventsFile: string | null): CaseResult => ({
   needsUser: false,
   wallMs: 1200,
   criticalPathMs: 800,
+  unfiredFaults: [],
   eventsFile,
 });
 
@@ -49,7 +50,13 @@ const results = (cases: CaseResult[]): BenchResults => ({
   startedAt: "2026-01-02T10:00:00.000Z",
   finishedAt: "2026-01-02T10:01:00.000Z",
   durationMs: 60_000,
-  settings: { seeds: 2, arms: ["full", "baseline"], workers: 2, scenarioSources: ["scenarios/a.json"] },
+  settings: {
+    seeds: 2,
+    arms: ["full", "baseline"],
+    workers: 2,
+    model: "builtin",
+    scenarioSources: ["scenarios/a.json"],
+  },
   scenarios: [{ id: "tf-permanent-read", category: "tool_failure", title: "A source that stays down" }],
   summaries: [
     {

@@ -84,6 +84,8 @@ export const CaseResult = z.object({
   needsUser: z.boolean(),
   wallMs: z.number(),
   criticalPathMs: z.number().nullable(),
+  /** The scenario's faults that never fired in this run (`#index kind on tool (match)`): untested. */
+  unfiredFaults: z.array(z.string()).default([]),
   /** The run's events as JSON Lines, relative to the results folder; kept for failed cases. */
   eventsFile: z.string().nullable(),
 });
@@ -106,6 +108,8 @@ export const BenchResults = z.object({
     seeds: z.number().int(),
     arms: z.array(Arm),
     workers: z.number().int(),
+    /** The model measured: `builtin` (with persona noise) or `openai:<model>`; older files: builtin. */
+    model: z.string().default("builtin"),
     scenarioSources: z.array(z.string()),
   }),
   scenarios: z.array(z.object({ id: z.string(), category: Category, title: z.string() })),

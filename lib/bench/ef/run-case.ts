@@ -19,7 +19,7 @@ import { benchTools } from "./bench-tools";
 import { IncidentLog } from "./incidents";
 import { PersonaModel } from "./persona-model";
 import type { Arm } from "./results";
-import type { BenchDocument, Scenario } from "./scenario";
+import { type BenchDocument, Persona, type Scenario } from "./scenario";
 import { VirtualClock } from "./virtual-clock";
 
 export const toLibraryDocument = (d: BenchDocument): LibraryDocument => ({
@@ -52,21 +52,30 @@ export function reviewerAnswer(scenario: Scenario, prompt: string): string | nul
 const MAX_ANSWERS = 10;
 
 export interface RunCaseOptions {
-  /** Sees every request the agent sends to the model, before the model does (tests). */
-  onModelRequest?: (request: ObjectRequest<unknown> | ToolCallRequest) => void;
+  /** Sees every request the agent sends to the model, before the model does (tests; awaited). */
+  onModelRequest?: (request: ObjectRequest<unknown> | ToolCallRequest) => unknown;
+  /**
+   * The model under test instead of the builtin one (e.g. an OpenAI-compatible endpoint). It gets
+   * the same scenario, faults, reviewer, injections and simulated latency, but not the persona's
+   * noise: that stands in for a real model's mistakes and applies only to the builtin model.
+   */
+  model?: ChatModel;
 }
+
+/** No noise: a real model under test makes its own mistakes. */
+const NO_NOISE = Persona.parse({});
 
 /** The model as the agent gets it, with every request shown to `observe` first. */
 function observed(model: ChatModel, observe: RunCaseOptions["onModelRequest"]): ChatModel {
   if (!observe) return model;
   return {
     name: model.name,
-    generateObject: (request) => {
-      observe(request);
+    generateObject: async (request) => {
+      await observe(request);
       return model.generateObject(request);
     },
-    callTools: (request) => {
-      observe(request);
+    callTools: async (request) => {
+      await observe(request);
       return model.callTools(request);
     },
   };
@@ -116,8 +125,8 @@ export async function runCase(
     const deps: AgentDeps = {
       model: observed(
         new PersonaModel(
-          new BuiltinModel({ now: clock.now }),
-          scenario.persona,
+          options.model ?? new BuiltinModel({ now: clock.now }),
+          options.model ? NO_NOISE : scenario.persona,
           seed,
           clock,
           scenario.latency,

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { DecisionKind } from "../../agent/events";
 import { DocId } from "../../tools/library/document";
 import { Category } from "./results";
+import { checkReferences, defaultReferences, type ScenarioReferences } from "./scenario-references";
 
 /**
  * One EF-Bench scenario, one JSON file. Everything here belongs to the environment and the judge:
@@ -277,9 +278,13 @@ const MAX_SCENARIO_BYTES = 1_000_000;
 
 /**
  * Load scenarios from files and folders (a folder: every *.json in it, not recursive), from any
- * path. Ids must be unique across all of them.
+ * path. Ids must be unique across all of them, and every tool and document a fault names must
+ * exist (`references`: the research tools and the demo library unless given).
  */
-export async function loadScenarios(sources: readonly string[]): Promise<Scenario[]> {
+export async function loadScenarios(
+  sources: readonly string[],
+  references?: ScenarioReferences,
+): Promise<Scenario[]> {
   const files: string[] = [];
   for (const src of sources) {
     const abs = path.resolve(src);
@@ -295,6 +300,7 @@ export async function loadScenarios(sources: readonly string[]): Promise<Scenari
       files.push(...names.map((n) => path.join(abs, n)));
     } else files.push(abs);
   }
+  const refs = references ?? (await defaultReferences());
   const seen = new Map<string, string>();
   const out: Scenario[] = [];
   for (const file of files) {
@@ -303,6 +309,7 @@ export async function loadScenarios(sources: readonly string[]): Promise<Scenari
     const s = parseScenario(await readFile(file, "utf8"), file);
     const other = seen.get(s.id);
     if (other) throw new ScenarioError(file, "id", `"${s.id}" is already used by ${other}`);
+    checkReferences(s, file, refs);
     seen.set(s.id, file);
     out.push(s);
   }

@@ -1,9 +1,9 @@
 import type { RunEvent } from "../../agent/events";
 import type { LibraryDocument } from "../../tools/library/document";
-import type { Incident } from "./incidents";
-import { judge } from "./judge";
+import { type Incident, unfiredFaults } from "./incidents";
+import { judge, reportOf } from "./judge";
 import type { Arm } from "./results";
-import { runCase } from "./run-case";
+import { type RunCaseOptions, runCase } from "./run-case";
 import type { Scenario } from "./scenario";
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1).padStart(6);
@@ -57,8 +57,9 @@ export async function traceCase(
   arm: Arm,
   seed: number,
   demo: readonly LibraryDocument[],
+  options: RunCaseOptions = {},
 ): Promise<string> {
-  const run = await runCase(scenario, arm, seed, demo);
+  const run = await runCase(scenario, arm, seed, demo, options);
   const v = judge(scenario, run.events, run.state, run.incidents.items);
   const t0 = run.events[0]?.at ?? 0;
   const out = [`${scenario.id} × ${arm} × seed ${seed} — run ${run.runId}`];
@@ -67,10 +68,15 @@ export async function traceCase(
     if (l) out.push(l);
   }
   out.push(`incidents: ${run.incidents.items.map(incidentLine).join("; ") || "none"}`);
+  const unfired = unfiredFaults(scenario.faults, run.incidents.items);
+  if (unfired.length) out.push(`faults never fired: ${unfired.join("; ")}`);
   for (const q of run.unanswered) out.push(`unanswered: ${q}`);
   out.push(
     `verdict: ${v.success ? "success" : "FAILED"}${v.failures.length ? ` — ${v.failures.join(" | ")}` : ""}`,
     `tool calls ${v.toolCalls} · model calls ${v.modelCalls} · tokens ${v.tokens} · wall ${(v.wallMs / 1000).toFixed(1)} s · critical path ${v.criticalPathMs === null ? "—" : `${(v.criticalPathMs / 1000).toFixed(1)} s`}`,
   );
+  // The report itself: most verdicts (a figure missing, a value stated) are only understood by reading it.
+  const report = reportOf(run.state);
+  out.push(report === null ? "report: none" : `report:\n${report.trimEnd().replace(/^/gm, "  | ")}`);
   return out.join("\n");
 }
