@@ -40,7 +40,11 @@ function toolArguments(ctx: ExecuteContext): Record<string, unknown> {
       return args;
     }
     case "read": {
-      const exclude = new Set(Array.isArray(input.exclude) ? input.exclude.map(String) : []);
+      // Documents an upstream read already read are not read again: this read brings new ones.
+      const exclude = new Set([
+        ...(Array.isArray(input.exclude) ? input.exclude.map(String) : []),
+        ...up.reads.map((d) => d.docId),
+      ]);
       const ranked = rankedHits(up, frame.zh ? "zh" : "en", isWeakSource).filter((id) => !exclude.has(id));
       const planned = Array.isArray(input.docIds) ? input.docIds.map(String) : [];
       // A report that must cite N sources reads at least N documents where the search found them.

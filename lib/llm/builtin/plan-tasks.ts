@@ -72,13 +72,19 @@ export function searchTask(
   };
 }
 
-export function readTask(frame: ResearchFrame, id: string, facet: Facet, search: string): TaskSpec {
+export function readTask(
+  frame: ResearchFrame,
+  id: string,
+  facet: Facet,
+  search: string,
+  alreadyRead: string[] = [],
+): TaskSpec {
   return {
     id,
     title: title(frame, `Read the top documents on ${facet.label}`, `阅读「${facet.label}」的主要文档`),
     tool: "read",
     input: {},
-    dependencies: [search],
+    dependencies: [search, ...alreadyRead],
     successCriteria: defaultCriteria("read"),
     expectedOutput: "The full text and key figures of up to 3 documents.",
     deliverable: false,

@@ -1,5 +1,5 @@
 import type { GoalSpec, TaskGraph, TaskSpec } from "../../planner/plan-schema";
-import { MAX_FACETS, type ResearchFrame, researchFrame } from "./frame";
+import { type Facet, MAX_FACETS, type ResearchFrame, researchFrame } from "./frame";
 import { checkTask, draftTask, extractTask, readTask, reportTask, searchTask, tableTask } from "./plan-tasks";
 import { joinList } from "./text";
 
@@ -11,10 +11,15 @@ interface Shape {
   draft: boolean;
   check: boolean;
   report: boolean;
+  moreSources: boolean;
 }
 
 const size = (s: Shape): number =>
-  s.facets * (2 + Number(s.extract)) + Number(s.table) + Number(s.draft) + Number(s.check) + Number(s.report);
+  (s.facets + Number(s.moreSources)) * (2 + Number(s.extract)) +
+  Number(s.table) +
+  Number(s.draft) +
+  Number(s.check) +
+  Number(s.report);
 
 /**
  * A research plan from the goal's own terms: per facet search → read → extract, then (when
@@ -34,10 +39,13 @@ export function planResearch(
     draft: tools.has("write"),
     check: tools.has("check_citations") && tools.has("write"),
     report: tools.has("compose_report"),
+    // Facets often read the same documents, so more than one read's worth needs a read of its own.
+    moreSources: (full.options.minSources ?? 0) > READ_PER_TASK,
   };
   const dropped: string[] = [];
   // Cheapest loss first: the table repeats the sections, the check only guards the draft.
   const steps: [string, (s: Shape) => Shape | null][] = [
+    ["the extra sources", (s) => (s.moreSources ? { ...s, moreSources: false } : null)],
     ["the comparison table", (s) => (s.table ? { ...s, table: false } : null)],
     ["the citation check", (s) => (s.check ? { ...s, check: false } : null)],
     ["separate facets (merged)", (s) => (s.facets > 1 ? { ...s, facets: s.facets - 1 } : null)],
@@ -67,6 +75,15 @@ function buildTasks(frame: ResearchFrame, shape: Shape): TaskSpec[] {
     if (shape.extract) tasks.push(extractTask(frame, `x${i}`, facet, [`r${i}`]));
     research.push(shape.extract ? `x${i}` : `r${i}`);
   });
+  if (shape.moreSources) {
+    // More sources than the facets' reads will bring: one more read of documents none of them read.
+    const all = moreSourcesFacet(frame);
+    const reads = frame.facets.map((_, index) => `r${index + 1}`);
+    tasks.push(searchTask(frame, "s-more", all));
+    tasks.push(readTask(frame, "r-more", all, "s-more", reads));
+    if (shape.extract) tasks.push(extractTask(frame, "x-more", all, ["r-more"]));
+    research.push(shape.extract ? "x-more" : "r-more");
+  }
   let last = research;
   if (shape.table) {
     tasks.push(tableTask(frame, research));
@@ -88,6 +105,20 @@ function buildTasks(frame: ResearchFrame, shape: Shape): TaskSpec[] {
     if (end) end.deliverable = true;
   }
   return tasks;
+}
+
+/** Documents one read task reads by default. */
+const READ_PER_TASK = 3;
+
+/** Every facet at once: the extra read serves the report as a whole. */
+function moreSourcesFacet(frame: ResearchFrame): Facet {
+  const first = frame.facets[0] as Facet;
+  return {
+    label: frame.zh ? "更多来源" : "Further sources",
+    names: frame.facets.flatMap((f) => f.names),
+    query: first.query,
+    topic: frame.facets.map((f) => f.topic).join(" "),
+  };
 }
 
 function rationale(frame: ResearchFrame, shape: Shape, dropped: string[], maxTasks: number): string {
