@@ -9,6 +9,7 @@ describe("researchTools", () => {
       "search",
       "read",
       "extract",
+      "calculate",
       "write",
       "check_citations",
       "compose_report",

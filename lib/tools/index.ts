@@ -1,4 +1,5 @@
 import { askUserTool } from "./ask-user";
+import { calculateTool } from "./calculate";
 import { checkCitationsTool } from "./check-citations";
 import { composeReportTool } from "./compose-report";
 import { extractTool } from "./extract";
@@ -9,7 +10,16 @@ import { writeTool } from "./write";
 
 /** The tools a research run may call, in the order a model is shown them (roughly the order of use). */
 export function researchTools(): AnyTool[] {
-  return [searchTool, readTool, extractTool, writeTool, checkCitationsTool, composeReportTool, askUserTool];
+  return [
+    searchTool,
+    readTool,
+    extractTool,
+    calculateTool,
+    writeTool,
+    checkCitationsTool,
+    composeReportTool,
+    askUserTool,
+  ];
 }
 
 /** Name and description of each research tool, for a planner prompt. */

@@ -1,8 +1,12 @@
+import { Operation } from "../../tools/calculate";
 import type { ToolCall } from "../chat-model";
 import type { ModelContext } from "../model-context";
 import { hintedPhrase } from "./broaden";
-import { isWeakSource } from "./evidence";
+import { comparisonTable } from "./comparison-table";
+import { planCalculation } from "./derive-inputs";
+import { gatherEvidence, isWeakSource } from "./evidence";
 import { facetOfTask, researchFrame } from "./frame";
+import { keyFigures } from "./key-figures";
 import { renderComparison, renderDraft } from "./markdown";
 import { DRAFT_PATH, TABLE_PATH } from "./plan-tasks";
 import { buildReport, type ReportContent } from "./report-content";
@@ -66,6 +70,19 @@ function toolArguments(ctx: ExecuteContext): Record<string, unknown> {
     }
     case "check_citations":
       return { path: String(input.path ?? DRAFT_PATH) };
+    case "calculate": {
+      const operation = Operation.safeParse(input.operation);
+      const ev = gatherEvidence(up, frame);
+      const figures = keyFigures(frame, up, ev);
+      const request = [ctx.goal, ...up.answers.map((a) => a.text)].join("\n");
+      return planCalculation(
+        operation.success ? operation.data : "difference",
+        frame,
+        figures,
+        comparisonTable(frame, ev, figures),
+        request,
+      ) as unknown as Record<string, unknown>;
+    }
     case "compose_report":
       return composeArguments(buildReport(frame, up));
     case "ask_user": {

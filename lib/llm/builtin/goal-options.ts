@@ -1,3 +1,4 @@
+import type { Operation } from "../../tools/calculate";
 import { isChineseText } from "./text";
 
 /**
@@ -14,6 +15,8 @@ export interface GoalOptions {
   minSources: number | null;
   /** The forms the deliverable was asked in: a table, a memo, bullet points, a ranking. */
   formats: Format[];
+  /** Figures to derive from the ones found: a gap, a ratio, a change, a share, a total. */
+  derived: Operation[];
   /** The goal without the phrases above. */
   rest: string;
 }
@@ -67,6 +70,27 @@ const FORMATS: [Format, RegExp][] = [
   ],
 ];
 
+/**
+ * Derived figures a request asks for. The words stay in the goal (they also name what to find);
+ * only the kind of arithmetic is recorded, and code does it (the calculate tool).
+ */
+const DERIVED: [Operation, RegExp][] = [
+  [
+    "percent_change",
+    /\b(?:percent(?:age)?\s+change|growth\s+rate|how much (?:did|has) .{1,40} (?:grow|grown|rise|risen|fall|fallen|change|changed)|(?:change|increase|decrease|growth)\s+(?:from|between)\s+(?:19|20)\d\d)\b|增长率|增幅|同比/i,
+  ],
+  [
+    "difference",
+    /\b(?:gap|difference|how much (?:more|less|cheaper|higher|lower|bigger|smaller)|(?:more|less|cheaper|higher|lower) than|discount)\b|差距|差额|相差|高出|低出|便宜多少|贵多少/i,
+  ],
+  ["ratio", /\b(?:ratio|how many times|times (?:as|more|higher|lower|bigger))\b|\d+(?:\.\d+)?\s?[x×]\b|倍/i],
+  [
+    "share",
+    /\b(?:share of|as a (?:percentage|share|proportion) of|what (?:percent(?:age)?|share|proportion) of)\b|占比|所占比例|占.{1,8}的比/i,
+  ],
+  ["product", /\b(?:total|in all|altogether|overall|bill)\b|总计|合计|总额|总共|总成本/i],
+];
+
 const ACRONYM = /^(?:ctos?|ceos?|cfos?|cios?|cisos?|vps?)$/i;
 
 export function parseGoalOptions(goal: string): GoalOptions {
@@ -86,6 +110,11 @@ export function parseGoalOptions(goal: string): GoalOptions {
   const length = take(LENGTH_EN) ?? take(LENGTH_ZH);
   const sources = take(SOURCES_EN) ?? take(SOURCES_ZH);
   const formats = FORMATS.filter(([, re]) => take(re) !== null).map(([f]) => f);
+  // A total is a product only of a count the request gives ("for 150 technicians").
+  const count = /(?<![\d.,$€£¥])(?!(?:19|20)\d\d\b)\d[\d,]*\s+\p{L}{3,}/u.test(goal);
+  const derived = DERIVED.filter(([op, re]) => re.test(goal) && (op !== "product" || count)).map(
+    ([op]) => op,
+  );
 
   return {
     audience,
@@ -94,6 +123,7 @@ export function parseGoalOptions(goal: string): GoalOptions {
     maxWords: length ? toNumber(length[1] ?? length[2]) : null,
     minSources: sources ? toNumber(sources[1]) : null,
     formats,
+    derived,
     rest: rest.trim(),
   };
 }
@@ -129,6 +159,7 @@ export function constraintLines(o: GoalOptions): string[] {
     );
   if (o.minSources) lines.push(`Sources: cite at least ${o.minSources} documents that were read`);
   if (o.formats.length) lines.push(`Format: ${o.formats.join(", ")}`);
+  if (o.derived.length) lines.push(`Derived figures: ${o.derived.join(", ")}`);
   return lines;
 }
 
@@ -141,11 +172,15 @@ export function readConstraints(goal: string, constraints: readonly string[]): G
   const sources = /Sources:\s*cite at least\s*(\d+)/i.exec(joined)?.[1];
   const fromConstraints = parseGoalOptions(joined);
   const formats = /Format:\s*([a-z, ]+)/i.exec(joined)?.[1]?.split(/,\s*/) as Format[] | undefined;
+  const derived = /Derived figures:\s*([a-z_, ]+)/i.exec(joined)?.[1]?.split(/,\s*/) as
+    | Operation[]
+    | undefined;
   return {
     ...fromGoal,
     language: lang ? (lang.toLowerCase() === "chinese" ? "zh" : "en") : fromGoal.language,
     maxWords: length ? Number(length) : (fromGoal.maxWords ?? fromConstraints.maxWords),
     minSources: sources ? Number(sources) : (fromGoal.minSources ?? fromConstraints.minSources),
     formats: [...new Set([...fromGoal.formats, ...(formats ?? [])])],
+    derived: [...new Set([...fromGoal.derived, ...(derived ?? [])])],
   };
 }

@@ -66,7 +66,8 @@ export function parseGoalTerms(text: string): GoalTerms {
     return `,${" ".repeat(Math.max(0, whole.length - 1))}`;
   });
   const runs = contentPhrases(unquoted);
-  const compare = COMPARE.test(text) || WHICH_BEST.test(text);
+  const between = /\bbetween\b/i.test(text) && runs.filter((r) => r.name).length >= 2;
+  const compare = COMPARE.test(text) || WHICH_BEST.test(text) || between;
   for (const run of runs) found.push({ text: run.text, at: run.at, name: run.name });
   found.sort((a, b) => a.at - b.at);
   const names = found.filter((f) => f.name).map((f) => f.text);

@@ -1,4 +1,5 @@
 import type { Criterion, TaskSpec } from "../../planner/plan-schema";
+import type { Operation } from "../../tools/calculate";
 import type { Facet, ResearchFrame } from "./frame";
 
 /**
@@ -117,6 +118,32 @@ export function tableTask(frame: ResearchFrame, deps: string[]): TaskSpec {
     dependencies: deps,
     successCriteria: defaultCriteria("write"),
     expectedOutput: "A Markdown comparison table, every row citing its documents.",
+    deliverable: false,
+  };
+}
+
+const OPERATION_WORDS: Record<Operation, [string, string]> = {
+  difference: ["the gap", "差值"],
+  ratio: ["the ratio", "比值"],
+  percent_change: ["the change", "变化率"],
+  share: ["the share", "占比"],
+  sum: ["the total", "合计"],
+  product: ["the total", "总额"],
+  per_unit: ["the per-unit figure", "单位数值"],
+};
+
+export function calcTask(frame: ResearchFrame, id: string, operation: Operation, deps: string[]): TaskSpec {
+  const [en, zh] = OPERATION_WORDS[operation];
+  return {
+    id,
+    title: title(frame, `Calculate ${en} from the figures found`, `根据所得数据计算${zh}`),
+    tool: "calculate",
+    input: { operation },
+    dependencies: deps,
+    successCriteria: [
+      { kind: "non_empty", field: "formatted", description: "a derived value with its formula" },
+    ],
+    expectedOutput: "A figure derived by code, with its formula and cited inputs.",
     deliverable: false,
   };
 }

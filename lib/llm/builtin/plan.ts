@@ -1,6 +1,15 @@
 import type { GoalSpec, TaskGraph, TaskSpec } from "../../planner/plan-schema";
 import { type Facet, MAX_FACETS, type ResearchFrame, researchFrame } from "./frame";
-import { checkTask, draftTask, extractTask, readTask, reportTask, searchTask, tableTask } from "./plan-tasks";
+import {
+  calcTask,
+  checkTask,
+  draftTask,
+  extractTask,
+  readTask,
+  reportTask,
+  searchTask,
+  tableTask,
+} from "./plan-tasks";
 import { joinList } from "./text";
 
 /** Which optional parts a plan has; shrunk step by step until it fits `maxTasks`. */
@@ -12,11 +21,14 @@ interface Shape {
   check: boolean;
   report: boolean;
   moreSources: boolean;
+  /** Calculations asked for (one task each). */
+  derived: number;
 }
 
 const size = (s: Shape): number =>
   (s.facets + Number(s.moreSources)) * (2 + Number(s.extract)) +
   Number(s.table) +
+  s.derived +
   Number(s.draft) +
   Number(s.check) +
   Number(s.report);
@@ -41,6 +53,7 @@ export function planResearch(
     report: tools.has("compose_report"),
     // Facets often read the same documents, so more than one read's worth needs a read of its own.
     moreSources: (full.options.minSources ?? 0) > READ_PER_TASK,
+    derived: tools.has("calculate") ? Math.min(MAX_DERIVED, full.options.derived.length) : 0,
   };
   const dropped: string[] = [];
   // Cheapest loss first: the table repeats the sections, the check only guards the draft.
@@ -48,6 +61,7 @@ export function planResearch(
     ["the extra sources", (s) => (s.moreSources ? { ...s, moreSources: false } : null)],
     ["the comparison table", (s) => (s.table ? { ...s, table: false } : null)],
     ["the citation check", (s) => (s.check ? { ...s, check: false } : null)],
+    ["a derived figure", (s) => (s.derived > 0 ? { ...s, derived: s.derived - 1 } : null)],
     ["separate facets (merged)", (s) => (s.facets > 1 ? { ...s, facets: s.facets - 1 } : null)],
     ["the draft", (s) => (s.draft && s.report ? { ...s, draft: false, check: false } : null)],
     ["the extraction step", (s) => (s.extract && (s.report || s.draft) ? { ...s, extract: false } : null)],
@@ -84,10 +98,15 @@ function buildTasks(frame: ResearchFrame, shape: Shape): TaskSpec[] {
     if (shape.extract) tasks.push(extractTask(frame, "x-more", all, ["r-more"]));
     research.push(shape.extract ? "x-more" : "r-more");
   }
-  let last = research;
+  const calculations = frame.options.derived.slice(0, shape.derived).map((op, k) => {
+    const task = calcTask(frame, `calc${k + 1}`, op, research);
+    tasks.push(task);
+    return task.id;
+  });
+  let last = [...research, ...calculations];
   if (shape.table) {
     tasks.push(tableTask(frame, research));
-    last = [...research, "table"];
+    last = [...last, "table"];
   }
   if (shape.draft) {
     tasks.push(draftTask(frame, last));
@@ -106,6 +125,9 @@ function buildTasks(frame: ResearchFrame, shape: Shape): TaskSpec[] {
   }
   return tasks;
 }
+
+/** Calculations one plan makes at most. */
+const MAX_DERIVED = 3;
 
 /** Documents one read task reads by default. */
 const READ_PER_TASK = 3;

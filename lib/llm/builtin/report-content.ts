@@ -62,6 +62,19 @@ export function buildReport(frame: ResearchFrame, up: Upstream): ReportContent {
       })),
     });
   }
+  if (up.derived.length > 0) {
+    // Worked out by code from the cited figures: the formula shows how.
+    sections.push({
+      heading: zh ? "推算数据" : "Derived figures",
+      kind: "figures",
+      paragraphs: up.derived.map((d) => ({
+        text: zh
+          ? `${d.label}：${d.formatted}（计算：${d.formula}）`
+          : `${d.label}: ${d.formatted} (calculated: ${d.formula})`,
+        citations: d.docIds,
+      })),
+    });
+  }
   if (figures.length > 0) {
     sections.push({
       heading: zh ? "关键数据" : "Key figures",

@@ -29,6 +29,14 @@ const ExtractData = z.object({
   figures: z.array(z.object({ docId: z.string(), name: z.string(), value: z.string() })).default([]),
 });
 
+const CalculateData = z.object({
+  label: z.string(),
+  formatted: z.string(),
+  formula: z.string(),
+  docIds: z.array(z.string()).default([]),
+});
+export type Derivation = z.infer<typeof CalculateData>;
+
 /** A task a person answered instead of a tool: its output is the answer. */
 const PersonAnswer = z.object({ answer: z.string().min(1) });
 
@@ -66,10 +74,12 @@ export interface Upstream {
   facts: Fact[];
   /** Key figures matched to an extract topic (the tools' claims). */
   figures: FigureClaim[];
+  /** Figures the calculate tool derived, with their formulas. */
+  derived: Derivation[];
 }
 
 export function readUpstream(inputs: readonly TaskInput[]): Upstream {
-  const up: Upstream = { searches: [], answers: [], reads: [], facts: [], figures: [] };
+  const up: Upstream = { searches: [], answers: [], reads: [], facts: [], figures: [], derived: [] };
   const readIds = new Set<string>();
   for (const input of inputs) {
     const answered = PersonAnswer.safeParse(input.data);
@@ -92,6 +102,9 @@ export function readUpstream(inputs: readonly TaskInput[]): Upstream {
         readIds.add(doc.docId);
         up.reads.push(doc);
       }
+    } else if (input.tool === "calculate") {
+      const data = CalculateData.safeParse(input.data);
+      if (data.success) up.derived.push(data.data);
     } else if (input.tool === "extract") {
       const data = ExtractData.safeParse(input.data);
       if (!data.success) continue;

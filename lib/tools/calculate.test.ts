@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { calculateTool, derive, parseQuantity } from "./calculate";
+import { ToolError } from "./tool";
+
+const ctx = {} as Parameters<typeof calculateTool.run>[1];
+
+describe("calculate", () => {
+  it("reads figures as sources write them", () => {
+    expect(parseQuantity("USD 4.2 billion")).toEqual({ amount: 4.2e9, prefix: "USD", suffix: "" });
+    expect(parseQuantity("86%")).toEqual({ amount: 86, prefix: "", suffix: "%" });
+    expect(parseQuantity("USD 2,410")).toEqual({ amount: 2410, prefix: "USD", suffix: "" });
+    expect(parseQuantity("42 亿美元")).toEqual({ amount: 42e8, prefix: "", suffix: "美元" });
+    expect(parseQuantity("no number")).toBeNull();
+  });
+
+  it("derives gaps in percentage points, ratios, changes, shares and totals with their formulas", () => {
+    const q = (s: string) => parseQuantity(s) as NonNullable<ReturnType<typeof parseQuantity>>;
+    expect(derive("difference", [q("86%"), q("72%")], ["A", "B"]).formatted).toBe("14 percentage points");
+    expect(derive("ratio", [q("30%"), q("7%")], ["A", "B"]).formatted).toBe("4.29×");
+    const change = derive("percent_change", [q("USD 3.5 billion"), q("USD 4.2 billion")], ["2024", "2025"]);
+    expect(change.formatted).toBe("+20%");
+    expect(change.formula).toContain("USD 3.5 billion");
+    expect(derive("share", [q("USD 0.9 billion"), q("USD 2.3 billion")], ["CN", "APAC"]).formatted).toBe(
+      "39.13%",
+    );
+    expect(derive("product", [q("USD 2,410"), q("150")], ["per tech", "techs"]).formatted).toBe(
+      "USD 361,500",
+    );
+    expect(derive("sum", [q("USD 1 million"), q("USD 2.5 million")], ["y1", "y2"]).formatted).toBe(
+      "USD 3.5 million",
+    );
+  });
+
+  it("refuses what it cannot compute, saying why", async () => {
+    const q = (s: string) => parseQuantity(s) as NonNullable<ReturnType<typeof parseQuantity>>;
+    expect(() => derive("ratio", [q("5%"), q("0%")], ["A", "B"])).toThrow(ToolError);
+    expect(() => derive("difference", [q("5%")], ["A"])).toThrow(/two inputs/);
+    await expect(
+      calculateTool.run(
+        { label: "Gap: no two comparable figures", operation: "difference", inputs: [] },
+        ctx,
+      ),
+    ).rejects.toThrow(/Nothing to calculate: Gap: no two comparable figures/);
+    await expect(
+      calculateTool.run({ label: "x", operation: "sum", inputs: [{ label: "a", value: "lots" }] }, ctx),
+    ).rejects.toThrow(/not a number/);
+  });
+
+  it("returns the value, the formula and the documents its inputs came from", async () => {
+    const out = await calculateTool.run(
+      {
+        label: "Gap: recovery rate",
+        operation: "difference",
+        inputs: [
+          { label: "Braidline recovery", value: "86%", docId: "d1" },
+          { label: "Cortexa recovery", value: "72%", docId: "d2" },
+        ],
+      },
+      ctx,
+    );
+    expect(out.summary).toBe(
+      "Gap: recovery rate: 14 percentage points (Braidline recovery 86% − Cortexa recovery 72% = 14 percentage points).",
+    );
+    expect(out.data).toMatchObject({ formatted: "14 percentage points", docIds: ["d1", "d2"] });
+  });
+});

@@ -1,0 +1,190 @@
+import { z } from "zod";
+import { type Tool, ToolError } from "./tool";
+
+/**
+ * Figures derived by code, never by a model's arithmetic: a difference, a ratio, a percent
+ * change, a share, a sum, a product or a per-unit value, from inputs quoted as the sources state
+ * them ("USD 2,410", "86%", "4.2 billion"), each with the document it came from. The result
+ * carries its formula and inputs, so a report can show and cite how it was made.
+ */
+export const Operation = z.enum([
+  "difference",
+  "ratio",
+  "percent_change",
+  "share",
+  "sum",
+  "product",
+  "per_unit",
+]);
+export type Operation = z.infer<typeof Operation>;
+
+const Operand = z.object({
+  label: z.string().trim().min(1).max(200),
+  /** As the source states it; a plain number for a count a person gave. */
+  value: z.string().trim().min(1).max(60),
+  /** The document it was read in; absent for a figure a person supplied. */
+  docId: z.string().trim().min(1).max(200).optional(),
+});
+
+export const CalculateInput = z.object({
+  label: z.string().trim().min(1).max(200),
+  operation: Operation,
+  /** Empty when no comparable figures were found: the call then fails saying so (the label says why). */
+  inputs: z.array(Operand).max(10),
+});
+export type CalculateInput = z.infer<typeof CalculateInput>;
+
+export interface Quantity {
+  amount: number;
+  /** "USD", "%", "" … as written before or after the number. */
+  prefix: string;
+  suffix: string;
+}
+
+const MAGNITUDE: Record<string, number> = {
+  thousand: 1e3,
+  k: 1e3,
+  million: 1e6,
+  m: 1e6,
+  billion: 1e9,
+  bn: 1e9,
+  b: 1e9,
+  trillion: 1e12,
+};
+const ZH_MAGNITUDE: Record<string, number> = { 万: 1e4, 亿: 1e8 };
+
+/** "USD 4.2 billion" → 4.2e9 with prefix "USD"; "86%" → 86 "%"; "12 minutes" → 12 "minutes". */
+export function parseQuantity(text: string): Quantity | null {
+  const m = /^(.*?)(-?\d[\d,]*(?:\.\d+)?)\s*(.*)$/u.exec(text.trim());
+  if (!m) return null;
+  const amount = Number((m[2] as string).replace(/,/g, ""));
+  if (!Number.isFinite(amount)) return null;
+  let suffix = (m[3] as string).trim();
+  let scale = 1;
+  const word = /^(thousand|million|billion|trillion|bn|k|m|b)\b\.?\s*/i.exec(suffix);
+  const zh = /^([万亿])/u.exec(suffix);
+  if (word?.[1]) {
+    scale = MAGNITUDE[word[1].toLowerCase()] ?? 1;
+    suffix = suffix.slice(word[0].length);
+  } else if (zh?.[1]) {
+    scale = ZH_MAGNITUDE[zh[1]] ?? 1;
+    suffix = suffix.slice(1);
+  }
+  return { amount: amount * scale, prefix: (m[1] as string).trim(), suffix: suffix.trim() };
+}
+
+/** A number as people write it: thousands separated, at most 2 decimals, large amounts in words. */
+export function formatAmount(n: number): string {
+  const abs = Math.abs(n);
+  for (const [word, size] of [
+    ["billion", 1e9],
+    ["million", 1e6],
+  ] as const) {
+    if (abs >= size) return `${round(n / size)} ${word}`;
+  }
+  return round(n).toLocaleString("en-US", { maximumFractionDigits: 2 });
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+function withUnit(n: number, q: Quantity): string {
+  const body = formatAmount(n);
+  const suffix = q.suffix === "%" ? "%" : q.suffix ? ` ${q.suffix}` : "";
+  return `${q.prefix ? `${q.prefix} ` : ""}${body}${suffix}`.trim();
+}
+
+export interface Derived {
+  value: number;
+  formatted: string;
+  formula: string;
+}
+
+export function derive(operation: Operation, values: Quantity[], labels: string[]): Derived {
+  const [a, b] = values;
+  if (!a) throw new ToolError("invalid_input", "calculate needs at least one input");
+  const need2 = () => {
+    if (!b) throw new ToolError("invalid_input", `${operation} needs two inputs, got one`);
+    return b;
+  };
+  const shown = values.map((q, i) => `${labels[i]} ${withUnit(q.amount, q)}`);
+  switch (operation) {
+    case "difference": {
+      const y = need2();
+      const v = a.amount - y.amount;
+      const unit = a.suffix === "%" ? `${formatAmount(v)} percentage points` : withUnit(v, a);
+      return { value: v, formatted: unit, formula: `${shown[0]} − ${shown[1]} = ${unit}` };
+    }
+    case "ratio": {
+      const y = need2();
+      if (y.amount === 0) throw new ToolError("invalid_input", "ratio by zero");
+      const v = a.amount / y.amount;
+      return { value: v, formatted: `${round(v)}×`, formula: `${shown[0]} ÷ ${shown[1]} = ${round(v)}×` };
+    }
+    case "percent_change": {
+      const y = need2();
+      if (a.amount === 0) throw new ToolError("invalid_input", "percent change from zero");
+      const v = ((y.amount - a.amount) / a.amount) * 100;
+      const f = `${v >= 0 ? "+" : ""}${round(v)}%`;
+      return { value: v, formatted: f, formula: `(${shown[1]} − ${shown[0]}) ÷ ${shown[0]} = ${f}` };
+    }
+    case "share": {
+      const y = need2();
+      if (y.amount === 0) throw new ToolError("invalid_input", "share of zero");
+      const v = (a.amount / y.amount) * 100;
+      return { value: v, formatted: `${round(v)}%`, formula: `${shown[0]} ÷ ${shown[1]} = ${round(v)}%` };
+    }
+    case "per_unit": {
+      const y = need2();
+      if (y.amount === 0) throw new ToolError("invalid_input", "per unit of zero");
+      const v = a.amount / y.amount;
+      return {
+        value: v,
+        formatted: withUnit(v, a),
+        formula: `${shown[0]} ÷ ${shown[1]} = ${withUnit(v, a)}`,
+      };
+    }
+    case "sum": {
+      const v = values.reduce((s, q) => s + q.amount, 0);
+      return { value: v, formatted: withUnit(v, a), formula: `${shown.join(" + ")} = ${withUnit(v, a)}` };
+    }
+    case "product": {
+      const v = values.reduce((s, q) => s * q.amount, 1);
+      const unit = values.find((q) => q.prefix || (q.suffix && q.suffix !== "%")) ?? a;
+      return {
+        value: v,
+        formatted: withUnit(v, unit),
+        formula: `${shown.join(" × ")} = ${withUnit(v, unit)}`,
+      };
+    }
+  }
+}
+
+export const calculateTool: Tool<CalculateInput> = {
+  name: "calculate",
+  description:
+    "Derive a figure by code from figures the sources state: difference, ratio, percent_change (first → second), " +
+    "share (first as % of second), sum, product, per_unit. Give each input as quoted with its docId; the result " +
+    "carries the formula and cites the inputs' documents.",
+  input: CalculateInput,
+  timeoutMs: 1_000,
+  async run(input) {
+    if (input.inputs.length === 0) throw new ToolError("not_found", `Nothing to calculate: ${input.label}.`);
+    const values = input.inputs.map((i) => {
+      const q = parseQuantity(i.value);
+      if (!q) throw new ToolError("invalid_input", `"${i.value}" (${i.label}) is not a number`);
+      return q;
+    });
+    const d = derive(
+      input.operation,
+      values,
+      input.inputs.map((i) => i.label),
+    );
+    const docIds = [...new Set(input.inputs.flatMap((i) => (i.docId ? [i.docId] : [])))];
+    // No claims: a derived value is not a source's statement, so it never counts as one in a contradiction.
+    return {
+      data: { label: input.label, operation: input.operation, ...d, inputs: input.inputs, docIds },
+      summary: `${input.label}: ${d.formatted} (${d.formula}).`,
+      confidence: 1,
+    };
+  },
+};
