@@ -86,6 +86,18 @@ export const RunEvent = z.discriminatedUnion("type", [
     forkSeq: z.number().int().nullable().default(null),
   }),
   e("run.finished", { reason: z.string(), reportArtifactId: z.string().nullable() }),
+  e("checklist.evaluated", {
+    /** Each requested item of the spec against the final report: covered, stated as a gap, or missing. */
+    items: z.array(
+      z.object({
+        id: z.string(),
+        kind: z.enum(["topic", "format", "language", "sources", "derived"]),
+        text: z.string(),
+        status: z.enum(["covered", "gap_stated", "missing"]),
+        evidence: z.string(),
+      }),
+    ),
+  }),
   e("run.failed", { code: z.string(), reason: z.string() }),
   e("run.cancelled", { reason: z.string(), by: z.string() }),
   e("goal.clarified", {

@@ -1,3 +1,4 @@
+import { evaluateChecklist, requestedItems } from "../monitor/checklist";
 import { budgetBreach, iterationsWithoutProgress } from "../monitor/signals";
 import { clarifyGoal, reclarifyGoal } from "./clarify-step";
 import { executiveOf, Goal, RunConfig, type RunConfigInput } from "./config";
@@ -67,6 +68,12 @@ async function finish(ctx: RunContext): Promise<boolean> {
     return true;
   }
   if (typeof markdown === "string") {
+    if (!s.checklist && s.spec) {
+      await ctx.emit({
+        type: "checklist.evaluated",
+        items: evaluateChecklist(requestedItems(s.spec), markdown),
+      });
+    }
     reportId = "report";
     if (!s.artifacts[reportId]) {
       await ctx.emit({

@@ -21,6 +21,9 @@ function apply(d: StateDraft, ev: RunEvent) {
       s.status = "running";
       s.startedAt = ev.at;
       return;
+    case "checklist.evaluated":
+      s.checklist = ev.items;
+      return;
     case "run.finished":
       s.status = "succeeded";
       s.outcome = { reason: ev.reason, code: null, reportArtifactId: ev.reportArtifactId };

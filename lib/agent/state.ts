@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { MemoryState } from "../memory/entry";
 import { emptyMemory } from "../memory/entry";
+import type { ChecklistResult } from "../monitor/checklist";
 import type { GoalSpec, TaskSpec } from "../planner/plan-schema";
 import { defaultRunConfig, type RunConfig } from "./config";
 import type { DecisionKind, EventOf, ReflectionAction, ReflectionAnswers, ToolResult } from "./events";
@@ -161,6 +162,8 @@ export interface RunState {
   toolCache: Record<string, { result: ToolResult; artifactId: string | null }>;
   modelCalls: Record<string, ModelCallRecord>;
   artifacts: Record<string, Artifact>;
+  /** The requested items against the final report (checklist.evaluated); null until then. */
+  checklist: ChecklistResult[] | null;
   readDocuments: string[];
   questions: Record<string, Question>;
   decisions: Decision[];
@@ -207,6 +210,7 @@ export function initialState(runId: string): RunState {
     toolCache: {},
     modelCalls: {},
     artifacts: {},
+    checklist: null,
     readDocuments: [],
     questions: {},
     decisions: [],

@@ -4,6 +4,7 @@ import type { Artifact, RunState } from "@/lib/agent/state";
 import { isTerminal } from "@/lib/agent/state";
 import { Empty } from "../../ui/states";
 import { StatusBadge } from "../../ui/status-badge";
+import { ChecklistList } from "./checklist-list";
 import { ReportMarkdown } from "./report-markdown";
 import "./report.css";
 
@@ -62,6 +63,7 @@ export function ReportPanel({ state, runId }: { state: RunState; runId: string }
             <span aria-hidden="true">⤓</span> Download .md
           </button>
         </div>
+        <ChecklistList state={state} />
         <ReportMarkdown markdown={report.markdown} prefix={`${runId}-report`} />
       </div>
     );
@@ -71,6 +73,7 @@ export function ReportPanel({ state, runId }: { state: RunState; runId: string }
   const ended = isTerminal(state.status);
   return (
     <div className="rep" data-testid="report" data-state={draft ? "draft" : "empty"}>
+      <ChecklistList state={state} />
       {ended ? (
         <Empty title="This run ended without a report" testId="report-empty">
           {state.outcome?.reason ?? `The run ${state.status}.`} A report appears only when the deliverable
