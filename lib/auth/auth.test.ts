@@ -1,0 +1,53 @@
+import { expect, it } from "vitest";
+import { describeOnEachDatabase } from "@/db/test-databases";
+import { createAuth } from "./auth";
+import { deny } from "./roles";
+import { actorForToken, createApiToken, revokeApiToken } from "./tokens";
+
+const env = { BETTER_AUTH_SECRET: "s".repeat(40), BETTER_AUTH_URL: "http://127.0.0.1:3000" };
+
+describeOnEachDatabase("sign-in and API tokens", (handle) => {
+  it("signs a user in with a password and reads the role from the session, never from input", async () => {
+    const auth = createAuth(handle().db, env);
+    const ctx = await auth.$context;
+    const user = await ctx.internalAdapter.createUser(
+      { email: "rita@example.test", name: "Rita", role: "reviewer" },
+      { method: "admin" },
+    );
+    await ctx.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: "credential",
+      accountId: user.id,
+      password: await ctx.password.hash("correct horse battery"),
+    });
+    const wrong = auth.api.signInEmail({ body: { email: "rita@example.test", password: "nope-nope-nope" } });
+    await expect(wrong).rejects.toThrow();
+    const signed = await auth.api.signInEmail({
+      body: { email: "rita@example.test", password: "correct horse battery" },
+      returnHeaders: true,
+    });
+    const cookie = signed.headers.get("set-cookie")?.split(";")[0] ?? "";
+    expect(cookie).toMatch(/session_token=/);
+    const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
+    expect(session?.user.email).toBe("rita@example.test");
+    expect((session?.user as { role?: string }).role).toBe("reviewer");
+    // Sign-up is closed: accounts are made by an admin.
+    const signUp = auth.api.signUpEmail({
+      body: { email: "mallory@example.test", password: "whatever-long-enough", name: "M" },
+    });
+    await expect(signUp).rejects.toThrow();
+  });
+
+  it("keeps only a token's hash, honours its role, and forgets it when revoked", async () => {
+    const { db } = handle();
+    const secret = await createApiToken(db, "ci", "reviewer");
+    const actor = await actorForToken(db, secret);
+    expect(actor).toMatchObject({ role: "reviewer", label: "token ci" });
+    expect(actor && deny(actor, "answer")).toBeNull();
+    expect(actor && deny(actor, "cancel")?.code).toBe("forbidden");
+    expect(await actorForToken(db, `${secret}x`)).toBeNull();
+    expect(await actorForToken(db, "not-a-token")).toBeNull();
+    expect(await revokeApiToken(db, "ci")).toBe(true);
+    expect(await actorForToken(db, secret)).toBeNull();
+  });
+});
