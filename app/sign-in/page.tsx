@@ -13,8 +13,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <div className="stack panel" data-testid="sign-in-local">
         <h1>Sign in</h1>
         <p>
-          Sign-in is not configured: this server answers on loopback only, and whoever can reach it is the local
-          admin. See the README (Sign-in) to add users and roles.
+          Sign-in is not configured: this server answers on loopback only, and whoever can reach it is the
+          local admin. See the README (Sign-in) to add users and roles.
         </p>
       </div>
     );

@@ -5,13 +5,32 @@ import { startupRefusal } from "./settings";
 const as = (role: Role, id = `${role}-1`): Actor => ({ id, label: id, role });
 
 describe("the role table", () => {
-  const verbs: Verb[] = ["read", "start", "cancel", "amend", "fork", "rollback", "import", "upload", "answer"];
+  const verbs: Verb[] = [
+    "read",
+    "start",
+    "cancel",
+    "amend",
+    "fork",
+    "rollback",
+    "import",
+    "upload",
+    "answer",
+  ];
   const allowed = (role: Role) => verbs.filter((v) => deny(as(role), v) === null);
 
   it("gives each role exactly its verbs", () => {
     expect(allowed("viewer")).toEqual(["read"]);
     expect(allowed("reviewer")).toEqual(["read", "answer"]);
-    expect(allowed("analyst")).toEqual(["read", "start", "cancel", "amend", "fork", "rollback", "import", "upload"]);
+    expect(allowed("analyst")).toEqual([
+      "read",
+      "start",
+      "cancel",
+      "amend",
+      "fork",
+      "rollback",
+      "import",
+      "upload",
+    ]);
     expect(allowed("admin")).toEqual(verbs);
   });
 
