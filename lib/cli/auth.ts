@@ -2,9 +2,9 @@ import { createInterface } from "node:readline/promises";
 import { eq } from "drizzle-orm";
 import { createDb } from "@/db/client";
 import { authUsers } from "@/db/schema/auth";
-import { createAuth } from "../auth/auth";
 import { Role } from "../auth/roles";
 import { createApiToken, revokeApiToken } from "../auth/tokens";
+import { addUser } from "../auth/users";
 import { dataDir } from "../runs/data-dir";
 
 const usage = `Usage (PGlite: stop the server first; it holds the database folder):
@@ -37,23 +37,7 @@ async function main(args: string[]): Promise<string> {
   try {
     const { db } = handle;
     if (command === "add-user" && a) {
-      const ctx = await createAuth(db, {
-        ...process.env,
-        // Hashing a password needs no secret; the library only insists that one is set.
-        BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET || "x".repeat(32),
-      }).$context;
-      const secret = await password();
-      if (secret.length < 12) throw new Error("The password needs at least 12 characters.");
-      const user = await ctx.internalAdapter.createUser(
-        { email: a.toLowerCase(), name: c ?? a, role: role(b) },
-        { method: "admin" },
-      );
-      await ctx.internalAdapter.linkAccount({
-        userId: user.id,
-        providerId: "credential",
-        accountId: user.id,
-        password: await ctx.password.hash(secret),
-      });
+      await addUser(db, { email: a, role: role(b), password: await password(), name: c });
       return `Added ${a} as ${b}.`;
     }
     if (command === "set-role" && a) {
@@ -65,7 +49,7 @@ async function main(args: string[]): Promise<string> {
       if (rows.length === 0) throw new Error(`No user ${a}.`);
       return `${a} is now ${b}.`;
     }
-    if (command === "add-token" && a) return createApiToken(db, a, role(b));
+    if (command === "add-token" && a) return await createApiToken(db, a, role(b));
     if (command === "revoke-token" && a) {
       if (!(await revokeApiToken(db, a))) throw new Error(`No live token named ${a}.`);
       return `Revoked ${a}.`;
@@ -79,7 +63,8 @@ async function main(args: string[]): Promise<string> {
 main(process.argv.slice(2)).then(
   (out) => console.log(out),
   (e: unknown) => {
-    console.error(e instanceof Error ? e.message : e);
+    const cause = e instanceof Error && e.cause instanceof Error ? ` (${e.cause.message})` : "";
+    console.error(e instanceof Error ? `${e.message}${cause}` : e);
     process.exitCode = 1;
   },
 );
