@@ -26,7 +26,7 @@ const MAX_BODY_BYTES = MAX_UPLOAD_FILES * MAX_UPLOAD_BYTES + 64_000;
 /** multipart/form-data with one or more `files` fields; answers per file (added id, or what is wrong). */
 export async function POST(request: Request) {
   return respond(async () => {
-    await authorize(request.headers, "upload");
+    const actor = await authorize(request.headers, "upload");
     const length = Number(request.headers.get("content-length") ?? 0);
     if (length > MAX_BODY_BYTES) {
       throw new ServiceError(
@@ -37,6 +37,6 @@ export async function POST(request: Request) {
     const form = await request.formData().catch(() => {
       throw new ServiceError("invalid_input", "files: send the files as multipart/form-data");
     });
-    return uploadDocuments(await getRunService(), form.getAll("files"));
+    return uploadDocuments(await getRunService(), form.getAll("files"), actor.label);
   });
 }
