@@ -4,12 +4,7 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { startupRefusal } = await import("./lib/auth/settings");
-  const refusal = startupRefusal(process.env, process.argv);
-  if (refusal) {
-    console.error(refusal);
-    process.exit(1);
-  }
+  (await import("./lib/auth/settings")).refuseUnsafeStart();
   const { getRunService } = await import("./lib/runs/service-instance");
   await getRunService();
 }

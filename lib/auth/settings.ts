@@ -35,3 +35,11 @@ export function startupRefusal(env: Env, argv: string[]): string | null {
     "then add users with `npm run auth -- add-user <email> <role>` (see README, Sign-in).",
   ].join("\n");
 }
+
+/** At server start (instrumentation, Node.js only): print why and exit when the server must not start. */
+export function refuseUnsafeStart(): void {
+  const refusal = startupRefusal(process.env, process.argv);
+  if (refusal === null) return;
+  console.error(refusal);
+  process.exit(1);
+}
