@@ -36,9 +36,29 @@ export function startupRefusal(env: Env, argv: string[]): string | null {
   ].join("\n");
 }
 
+/**
+ * The addresses this process listens on. `next dev` runs the server in a child process that sees
+ * neither `-H` nor HOST, so the listening sockets are asked directly (Node has no public API for
+ * them; without it, the command line decides).
+ */
+function listeningAddresses(): string[] {
+  const handles = (process as unknown as { _getActiveHandles?: () => unknown[] })._getActiveHandles?.() ?? [];
+  return handles.flatMap((h) => {
+    const address = (h as { address?: () => unknown; listening?: boolean }).listening
+      ? (h as { address: () => unknown }).address()
+      : null;
+    return address && typeof address === "object" && "address" in address ? [String(address.address)] : [];
+  });
+}
+
 /** At server start (instrumentation, Node.js only): print why and exit when the server must not start. */
 export function refuseUnsafeStart(): void {
-  const refusal = startupRefusal(process.env, process.argv);
+  const listening = listeningAddresses();
+  const refusal =
+    listening.length > 0
+      ? (listening.map((a) => startupRefusal({ ...process.env, HOST: a }, [])).find((r) => r !== null) ??
+        null)
+      : startupRefusal(process.env, process.argv);
   if (refusal === null) return;
   console.error(refusal);
   process.exit(1);
