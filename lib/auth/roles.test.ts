@@ -49,6 +49,7 @@ describe("starting without sign-in", () => {
     expect(startupRefusal({}, ["next", "start", "-H", "127.0.0.1"])).toBeNull();
     expect(startupRefusal({ HOST: "localhost" }, [])).toBeNull();
     expect(startupRefusal({ HOST: "::1" }, [])).toBeNull();
+    expect(startupRefusal({ HOST: "127.0.0.1", BETTER_AUTH_URL: "http://localhost:3000" }, [])).toBeNull();
   });
   it("refuses any other address, every interface, or extra allowed hosts, and says how to fix it", () => {
     for (const [env, argv] of [
@@ -56,6 +57,7 @@ describe("starting without sign-in", () => {
       [{}, ["next", "start", "--hostname", "192.168.1.5"]],
       [{}, ["next", "start"]],
       [{ HOST: "127.0.0.1", PREFRONTAL_ALLOWED_HOSTS: "agents.example.com" }, []],
+      [{ HOST: "127.0.0.1", BETTER_AUTH_URL: "https://agents.example.com" }, []],
     ] as const) {
       expect(startupRefusal(env, [...argv])).toMatch(/BETTER_AUTH_SECRET/);
     }

@@ -19,13 +19,22 @@ export function bindAddress(env: Env, argv: string[]): string {
   return (env.HOST ?? fromArgv ?? "0.0.0.0").trim().toLowerCase();
 }
 
+function hostOf(url: string | undefined): string {
+  try {
+    return url ? new URL(url).hostname : "";
+  } catch {
+    return "";
+  }
+}
+
 /** A message saying how to fix it when the server must not start; null when it may. */
 export function startupRefusal(env: Env, argv: string[]): string | null {
   if (authConfigured(env)) return null;
   const bind = bindAddress(env, argv);
-  const extraHosts = (env.PREFRONTAL_ALLOWED_HOSTS ?? "")
-    .split(",")
-    .filter((h) => h.trim() && !LOOPBACK.has(h.trim()));
+  // Names served beyond loopback (a reverse proxy's): they make the server reachable from elsewhere.
+  const extraHosts = [...(env.PREFRONTAL_ALLOWED_HOSTS ?? "").split(","), hostOf(env.BETTER_AUTH_URL)]
+    .map((h) => h.trim().toLowerCase())
+    .filter((h) => h && !LOOPBACK.has(h));
   if (LOOPBACK.has(bind) && extraHosts.length === 0) return null;
   return [
     `prefrontal: refusing to serve ${extraHosts.length ? `hosts ${extraHosts.join(", ")}` : `on ${bind}`} without sign-in:`,

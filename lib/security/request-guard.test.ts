@@ -20,6 +20,10 @@ describe("host check", () => {
     expect([...hosts]).toEqual(expect.arrayContaining(["agents.example.com", "10.0.0.5", "127.0.0.1"]));
     expect(hosts.has("0.0.0.0")).toBe(false);
     expect(allowedHosts({ HOST: "192.168.1.9" }).has("192.168.1.9")).toBe(true);
+    expect(
+      allowedHosts({ BETTER_AUTH_URL: "https://Agents.Example.org/app" }).has("agents.example.org"),
+    ).toBe(true);
+    expect(allowedHosts({ BETTER_AUTH_URL: "not a url" }).size).toBe(4);
   });
   it("parses only well-formed host headers", () => {
     expect(hostName("Example.test:80")).toBe("example.test");

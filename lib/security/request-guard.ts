@@ -20,11 +20,17 @@ export type GuardFailure = {
 const LOOPBACK = ["localhost", "127.0.0.1", "[::1]", "::1"];
 const WILDCARD_BINDS = new Set(["0.0.0.0", "::", "[::]"]);
 
-/** The allowed host names: `PREFRONTAL_ALLOWED_HOSTS` (comma-separated) plus loopback and a concrete `HOST`. */
+/** The allowed host names: loopback, a concrete `HOST`, `BETTER_AUTH_URL`'s host and `PREFRONTAL_ALLOWED_HOSTS` (comma-separated). */
 export function allowedHosts(env: Record<string, string | undefined>): Set<string> {
   const hosts = new Set(LOOPBACK);
   const bind = env.HOST?.trim().toLowerCase();
   if (bind && !WILDCARD_BINDS.has(bind)) hosts.add(bind);
+  // The public address sign-in is configured for is served, by definition.
+  try {
+    if (env.BETTER_AUTH_URL) hosts.add(new URL(env.BETTER_AUTH_URL).hostname.toLowerCase());
+  } catch {
+    // A malformed URL adds nothing; better-auth reports it at start.
+  }
   for (const h of (env.PREFRONTAL_ALLOWED_HOSTS ?? "").split(",")) {
     const name = h.trim().toLowerCase();
     if (name) hosts.add(name);
