@@ -25,7 +25,7 @@ export async function signInAction(form: FormData) {
   redirect(ok ? "/" : "/sign-in?error=credentials");
 }
 
-/** Single sign-on: off to the OpenID Connect provider, back to /api/auth/oauth2/callback/oidc. */
+/** Single sign-on: off to the OpenID Connect provider, back to /api/auth/callback/oidc. */
 export async function signInWithOidcAction() {
   const { url } = await (await getAuth()).api.signInSocial({
     body: { provider: "oidc", callbackURL: "/" },

@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, it } from "vitest";
 import { describeOnEachDatabase } from "@/db/test-databases";
 import { createAuth } from "./auth";
@@ -49,5 +51,46 @@ describeOnEachDatabase("sign-in and API tokens", (handle) => {
     expect(await actorForToken(db, "not-a-token")).toBeNull();
     expect(await revokeApiToken(db, "ci")).toBe(true);
     expect(await actorForToken(db, secret)).toBeNull();
+  });
+
+  it("starts single sign-on against an OpenID Connect provider found by discovery", async () => {
+    const idp = createServer((req, res) => {
+      const base = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
+      if (req.url !== "/.well-known/openid-configuration") return void res.writeHead(404).end();
+      res.setHeader("content-type", "application/json");
+      res.end(
+        JSON.stringify({
+          issuer: base,
+          authorization_endpoint: `${base}/authorize`,
+          token_endpoint: `${base}/token`,
+          userinfo_endpoint: `${base}/userinfo`,
+          jwks_uri: `${base}/jwks`,
+          response_types_supported: ["code"],
+          subject_types_supported: ["public"],
+          id_token_signing_alg_values_supported: ["RS256"],
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => idp.listen(0, "127.0.0.1", resolve));
+    try {
+      const issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
+      const auth = createAuth(handle().db, {
+        ...env,
+        PREFRONTAL_OIDC_ISSUER: issuer,
+        PREFRONTAL_OIDC_CLIENT_ID: "prefrontal",
+        PREFRONTAL_OIDC_CLIENT_SECRET: "s3cret",
+      });
+      const { url } = await auth.api.signInSocial({ body: { provider: "oidc", callbackURL: "/" } });
+      const to = new URL(url ?? "");
+      expect(`${to.origin}${to.pathname}`).toBe(`${issuer}/authorize`);
+      expect(to.searchParams.get("client_id")).toBe("prefrontal");
+      expect(to.searchParams.get("redirect_uri")).toBe(
+        `${env.BETTER_AUTH_URL}/api/auth/callback/oidc`,
+      );
+      expect(to.searchParams.get("code_challenge_method")).toBe("S256");
+      expect(to.searchParams.get("state")).toBeTruthy();
+    } finally {
+      await new Promise((resolve) => idp.close(resolve));
+    }
   });
 });
