@@ -84,9 +84,7 @@ describeOnEachDatabase("sign-in and API tokens", (handle) => {
       const to = new URL(url ?? "");
       expect(`${to.origin}${to.pathname}`).toBe(`${issuer}/authorize`);
       expect(to.searchParams.get("client_id")).toBe("prefrontal");
-      expect(to.searchParams.get("redirect_uri")).toBe(
-        `${env.BETTER_AUTH_URL}/api/auth/callback/oidc`,
-      );
+      expect(to.searchParams.get("redirect_uri")).toBe(`${env.BETTER_AUTH_URL}/api/auth/callback/oidc`);
       expect(to.searchParams.get("code_challenge_method")).toBe("S256");
       expect(to.searchParams.get("state")).toBeTruthy();
     } finally {
