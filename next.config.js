@@ -3,6 +3,21 @@ const nextConfig = {
   // Type checking runs in `npm test` with TypeScript 7 (tsc), which has no compiler API for Next to call.
   typescript: { ignoreBuildErrors: true },
   serverExternalPackages: ["@electric-sql/pglite"],
+  poweredByHeader: false,
+  // Every response, static files included; the per-request CSP is set in proxy.ts (it needs a nonce).
+  // Kept in step with staticSecurityHeaders in lib/security/csp.ts.
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "X-Frame-Options", value: "DENY" },
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "Referrer-Policy", value: "same-origin" },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

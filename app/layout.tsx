@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { ThemeToggle } from "@/components/ui/theme-toggle";
+import { firstPaintScript } from "@/lib/security/first-paint-script";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -10,16 +12,15 @@ export const metadata: Metadata = {
   description: "Run and debug LLM agents that plan, remember and watch themselves.",
 };
 
-// Sets the theme before first paint (saved choice, else the system's), so a dark-theme user never
-// sees a white flash; the dark tokens are then defined once, under [data-theme="dark"].
-const themeScript = `try{var t=localStorage.getItem("prefrontal-theme")||(matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light");document.documentElement.dataset.theme=t}catch(e){}`;
-
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Rendered per request: Next stamps its inline scripts with the request's CSP nonce (proxy.ts),
+  // which a page prerendered at build time could not carry.
+  await connection();
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, no user data */}
-        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, no user data; allowed by its CSP hash */}
+        <script dangerouslySetInnerHTML={{ __html: firstPaintScript }} />
       </head>
       <body>
         <a href="#main" className="skip-link">

@@ -3,6 +3,7 @@ import { parseStatusFilter } from "@/components/runs/run-filters";
 import styles from "@/components/runs/runs.module.css";
 import { RunsList } from "@/components/runs/runs-list";
 import type { RunListItem } from "@/components/runs/runs-table";
+import { requireReader } from "@/lib/auth/next";
 import { listRuns } from "@/lib/runs/service/queries";
 import { getRunService } from "@/lib/runs/service-instance";
 
@@ -21,6 +22,7 @@ async function firstRuns(status: string): Promise<RunListItem[] | undefined> {
 }
 
 export default async function RunsPage({ searchParams }: { searchParams: Promise<{ status?: string }> }) {
+  await requireReader();
   const filter = parseStatusFilter((await searchParams).status);
   return (
     <div className={styles.page}>

@@ -79,13 +79,18 @@ describeOnEachDatabase("DbLibrary", (handle) => {
     });
   });
 
-  it("adds an uploaded .txt document, searchable at once, and replaces it on re-upload", async () => {
+  it("adds an uploaded .txt document, searchable at once; a re-upload is a new version, the old one kept", async () => {
     const upload = parseUpload(
       "Quarry notes.txt",
       "Quarry robotics field notes\n\nThe Zephyrine quarry fleet cut downtime by 17% in 2025.",
       new Date("2025-06-01T10:00:00Z"),
     );
-    await library().addDocument(upload);
+    const by = {
+      uploadedBy: "ann@example.test",
+      uploadedAt: new Date("2025-06-01T10:00:00Z"),
+      fileName: "Quarry notes.txt",
+    };
+    expect(await library().addDocument(upload, by)).toEqual({ id: "quarry-notes", supersedes: null });
     expect(await library().get("quarry-notes")).toEqual(upload);
     const hits = await library().search("Zephyrine downtime");
     expect(hits[0]).toMatchObject({
@@ -94,11 +99,26 @@ describeOnEachDatabase("DbLibrary", (handle) => {
       coverage: 1,
     });
 
-    await library().addDocument({ ...upload, text: "Rewritten: the Obsidianne fleet." });
-    expect((await library().get("quarry-notes"))?.text).toBe("Rewritten: the Obsidianne fleet.");
+    const second = await library().addDocument({ ...upload, text: "Rewritten: the Obsidianne fleet." }, by);
+    expect(second).toEqual({ id: "quarry-notes.v2", supersedes: "quarry-notes" });
+    // What runs read and cited is unchanged; new searches and the list see only the new version.
+    expect((await library().get("quarry-notes"))?.text).toContain("Zephyrine");
+    expect((await library().get("quarry-notes.v2"))?.text).toBe("Rewritten: the Obsidianne fleet.");
     expect(await library().search("Zephyrine")).toEqual([]);
-    expect((await library().search("Obsidianne"))[0]?.docId).toBe("quarry-notes");
+    expect((await library().search("Obsidianne"))[0]?.docId).toBe("quarry-notes.v2");
     expect(await library().list()).toHaveLength(37);
+    expect((await library().addDocument({ ...upload, id: "quarry-notes.v2" }, by)).id).toBe(
+      "quarry-notes.v3",
+    );
+
+    // A seeded, already-cited document is never overwritten by an upload that claims its id.
+    const seeded = await library().get("loomwork-architecture");
+    const planted = await library().addDocument(
+      { ...upload, id: "loomwork-architecture", text: "Planted." },
+      by,
+    );
+    expect(planted).toEqual({ id: "loomwork-architecture.v2", supersedes: "loomwork-architecture" });
+    expect(await library().get("loomwork-architecture")).toEqual(seeded);
     // A library that is not empty is never re-seeded.
     expect((await seedLibraryIfEmpty(handle().db)).added).toBe(0);
   });

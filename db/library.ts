@@ -11,12 +11,13 @@ import { makeSnippet } from "@/lib/tools/library/snippet";
 import { tokenize } from "@/lib/tools/library/tokenize";
 import type { Db } from "./client";
 import {
+  addDocumentVersion,
   countDocuments,
   getDocument,
   insertMissingDocuments,
   listDocuments,
+  type Provenance,
   searchDocuments,
-  upsertDocument,
 } from "./queries/documents";
 
 const DEFAULT_LIMIT = 10;
@@ -54,9 +55,12 @@ export class DbLibrary implements DocumentLibrary {
     return listDocuments(this.db);
   }
 
-  /** Adds a document, replacing any with the same id (a re-upload). */
-  addDocument(doc: LibraryDocument): Promise<void> {
-    return upsertDocument(this.db, doc);
+  /** Adds an upload; a taken id makes a new version and the old one stays readable (see addDocumentVersion). */
+  addDocument(
+    doc: LibraryDocument,
+    provenance: Provenance,
+  ): Promise<{ id: string; supersedes: string | null }> {
+    return addDocumentVersion(this.db, doc, provenance);
   }
 }
 

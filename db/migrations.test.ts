@@ -8,7 +8,20 @@ import { applyMigrations } from "./migrate";
 import { runs } from "./schema";
 import { describeOnEachDatabase, TEST_DATABASE_URL } from "./test-databases";
 
-const TABLES = ["artifacts", "documents", "questions", "run_events", "run_snapshots", "runs"];
+const TABLES = [
+  "api_tokens",
+  "artifacts",
+  "auth_accounts",
+  "auth_sessions",
+  "auth_users",
+  "auth_verifications",
+  "documents",
+  "questions",
+  "run_events",
+  "run_owners",
+  "run_snapshots",
+  "runs",
+];
 
 async function tableNames(h: DbHandle): Promise<string[]> {
   const rows = await h.db

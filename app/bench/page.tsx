@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { BenchReport } from "@/components/bench/bench-report";
 import { SetSwitcher } from "@/components/bench/set-switcher";
 import { Empty, ErrorNotice } from "@/components/ui/states";
+import { requireReader } from "@/lib/auth/next";
 import {
   benchRoot,
   chooseSet,
@@ -34,6 +35,7 @@ export default async function BenchPage({
 }: {
   searchParams: Promise<{ set?: string | string[] }>;
 }) {
+  await requireReader();
   const { set: asked } = await searchParams;
   // `?set=` with no name asks for nothing in particular.
   const requested = (Array.isArray(asked) ? asked[0] : asked) || undefined;

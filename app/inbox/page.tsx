@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { Inbox } from "@/components/inbox/inbox";
+import { requireReader } from "@/lib/auth/next";
 
 export const metadata: Metadata = { title: "Inbox · Prefrontal" };
 
-export default function InboxPage() {
+export default async function InboxPage() {
+  await requireReader();
   return <Inbox />;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, like, notInArray, or, sql } from "drizzle-orm";
 import type { LibraryDocument, LibraryDocumentMeta } from "@/lib/tools/library/document";
 import { tokenize } from "@/lib/tools/library/tokenize";
 import type { Db } from "../client";
@@ -27,6 +27,45 @@ export async function upsertDocument(db: Db, doc: LibraryDocument): Promise<void
   const record = toRecord(doc);
   const { id: _id, ...fields } = record;
   await db.insert(documents).values(record).onConflictDoUpdate({ target: documents.id, set: fields });
+}
+
+/** Who uploaded a document, when, from which file: set by the server, never by the document. */
+export interface Provenance {
+  uploadedBy: string;
+  uploadedAt: Date;
+  fileName: string;
+}
+
+/**
+ * Adds an uploaded document without ever changing a stored one: when its id is taken, it becomes
+ * the next version (`<id>.v2`, `.v3`, …) and the current version is marked superseded by it, so
+ * what earlier runs read and cited still resolves to the text they read. Returns the stored id.
+ */
+export async function addDocumentVersion(
+  db: Db,
+  doc: LibraryDocument,
+  provenance: Provenance,
+): Promise<{ id: string; supersedes: string | null }> {
+  const base = doc.id.replace(/\.v\d+$/, "");
+  return db.transaction(async (tx) => {
+    const family = await tx
+      .select({ id: documents.id, supersededBy: documents.supersededBy })
+      .from(documents)
+      .where(or(eq(documents.id, base), like(documents.id, `${base.replace(/[\\%_]/g, "\\$&")}.v%`)))
+      .for("update");
+    const versions = family.filter((d) => d.id === base || /^\.v\d+$/.test(d.id.slice(base.length)));
+    const current = versions.find((d) => d.supersededBy === null)?.id ?? null;
+    const top = Math.max(
+      0,
+      ...versions.map((d) => (d.id === base ? 1 : Number(d.id.slice(base.length + 2)))),
+    );
+    const id = versions.length === 0 ? base : `${base}.v${top + 1}`;
+    await tx.insert(documents).values({ ...toRecord({ ...doc, id }), ...provenance });
+    if (current !== null) {
+      await tx.update(documents).set({ supersededBy: id }).where(eq(documents.id, current));
+    }
+    return { id, supersedes: current };
+  });
 }
 
 /** Adds the documents whose ids are not stored yet; returns how many were added. */
@@ -74,6 +113,7 @@ export async function listDocuments(db: Db): Promise<LibraryDocumentMeta[]> {
       source: documents.source,
     })
     .from(documents)
+    .where(isNull(documents.supersededBy))
     .orderBy(asc(documents.id));
 }
 
@@ -117,6 +157,7 @@ export async function searchDocuments(
     .where(
       and(
         sql`${documents.search} @@ ${query}`,
+        isNull(documents.supersededBy),
         opts.exclude.length > 0 ? notInArray(documents.id, opts.exclude) : undefined,
       ),
     )

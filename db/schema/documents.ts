@@ -22,6 +22,15 @@ export const documents = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, search_text)`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Provenance of an upload, from the server (who, when, which file): front matter cannot set it. */
+    uploadedBy: text("uploaded_by"),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }),
+    fileName: text("file_name"),
+    /**
+     * The id of the version that replaced this one. A replaced version is never changed or deleted
+     * (runs that read it cite it by id) but new searches and the list see only current versions.
+     */
+    supersededBy: text("superseded_by"),
   },
   // Full-text search over the pre-tokenized text.
   (t) => [index("documents_search_idx").using("gin", t.search)],

@@ -1,4 +1,5 @@
 export * from "./artifacts";
+export * from "./auth";
 export * from "./documents";
 export * from "./questions";
 export * from "./run-events";

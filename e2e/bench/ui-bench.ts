@@ -43,6 +43,7 @@ async function syntheticRun(tasks: number, width: number, concurrency: number): 
 async function importRun(events: RunEvent[]): Promise<string> {
   const res = await fetch(`${base}/api/runs/import`, {
     method: "POST",
+    headers: { "Content-Type": "application/x-ndjson" },
     body: `${events.map((e) => JSON.stringify(e)).join("\n")}\n`,
   });
   if (!res.ok) throw new Error(`import failed: ${res.status} ${await res.text()}`);

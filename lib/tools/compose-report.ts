@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DocId, type LibraryDocument } from "./library/document";
 import { countWords } from "./library/tokenize";
 import { escapeCell, escapeInline, escapeProse } from "./markdown-escape";
+import { attributed, isInstructionLike, onlyUnverified, withoutInstructions } from "./report-hygiene";
 import { requireReadDocuments } from "./require-read";
 import type { Evidence, Tool } from "./tool";
 
@@ -61,6 +62,31 @@ export const composeReportTool: Tool<ComposeReportInput> = {
   deliverable: true,
   timeoutMs: 10_000,
   async run(input, ctx) {
+    // Documents are data: orders found in them are never copied, and what only unverified uploads
+    // say is reported as their claim (report-hygiene.ts). So the documents are read first.
+    let dropped = 0;
+    const clean = (text: string) => {
+      const out = withoutInstructions(text);
+      dropped += out.dropped;
+      return out.text;
+    };
+    const sections = input.sections.map((section) => ({
+      heading: section.heading,
+      paragraphs: section.paragraphs.flatMap((p) => {
+        const { text, ids } = withInlineCitations(p.text, p.citations);
+        const kept = clean(text);
+        return kept ? [{ text: kept, ids }] : [];
+      }),
+    }));
+    const rows = (input.table?.rows ?? []).filter((row) => row.cells.every((c) => !isInstructionLike(c)));
+    dropped += (input.table?.rows.length ?? 0) - rows.length;
+    const cited = [
+      ...sections.flatMap((s) => s.paragraphs.flatMap((p) => p.ids)),
+      ...rows.flatMap((r) => r.citations),
+    ];
+    const byId = new Map((await requireReadDocuments(cited, ctx)).map((doc) => [doc.id, doc]));
+    const docsOf = (ids: string[]) => ids.flatMap((id) => byId.get(id) ?? []);
+
     const numbers = new Map<string, number>();
     const firstUse = new Map<string, string>();
     const cite: Cite = (ids, context) => {
@@ -72,22 +98,22 @@ export const composeReportTool: Tool<ComposeReportInput> = {
     };
 
     const body: string[] = [`# ${escapeInline(input.title)}`];
-    if (input.summary) body.push(escapeProse(input.summary));
+    const summary = input.summary ? clean(input.summary) : "";
+    if (summary) body.push(escapeProse(summary));
     let citedParagraphs = 0;
     let paragraphs = 0;
-    for (const section of input.sections) {
+    for (const section of sections) {
       body.push(`## ${escapeInline(section.heading)}`);
-      for (const paragraph of section.paragraphs) {
-        const { text, ids } = withInlineCitations(paragraph.text, paragraph.citations);
+      for (const { text, ids } of section.paragraphs) {
         paragraphs++;
         if (ids.length > 0) citedParagraphs++;
-        body.push(`${escapeProse(text)}${cite(ids, text)}`);
+        body.push(`${escapeProse(attributed(text, docsOf(ids)))}${cite(ids, text)}`);
       }
     }
-    if (input.table) body.push(...renderTable(input.table, cite));
+    if (input.table && rows.length > 0) body.push(...renderTable({ ...input.table, rows }, cite, docsOf));
 
     const citations = [...numbers.keys()];
-    const docs = await requireReadDocuments(citations, ctx);
+    const docs = docsOf(citations);
     const prose = body.join("\n\n");
     const sources = docs.map((doc, i) => sourceLine(i + 1, doc));
     const markdown = `${[prose, ...(sources.length > 0 ? ["## Sources", ...sources] : [])].join("\n\n")}\n`;
@@ -109,9 +135,12 @@ export const composeReportTool: Tool<ComposeReportInput> = {
       data,
       summary:
         `Composed «${input.title}»: ${data.sections} section${data.sections === 1 ? "" : "s"}, ` +
-        `${data.wordCount} words, ${citations.length} source${citations.length === 1 ? "" : "s"}; saved to ${written.path}.`,
+        `${data.wordCount} words, ${citations.length} source${citations.length === 1 ? "" : "s"}; saved to ${written.path}.` +
+        (dropped > 0
+          ? ` Left out ${dropped} instruction-like sentence${dropped === 1 ? "" : "s"} from the sources.`
+          : ""),
       // An uncited paragraph is an unsupported claim: confidence falls with each one.
-      confidence: Math.round((citedParagraphs / paragraphs) * 100) / 100,
+      confidence: paragraphs === 0 ? 0 : Math.round((citedParagraphs / paragraphs) * 100) / 100,
       evidence,
     };
   },
@@ -120,13 +149,20 @@ export const composeReportTool: Tool<ComposeReportInput> = {
 type Cite = (ids: string[], context: string) => string;
 
 /** The caption and a GFM table; a Sources column is added when any row cites something. */
-function renderTable(table: NonNullable<ComposeReportInput["table"]>, cite: Cite): string[] {
+function renderTable(
+  table: NonNullable<ComposeReportInput["table"]>,
+  cite: Cite,
+  docsOf: (ids: string[]) => LibraryDocument[],
+): string[] {
   const hasCitations = table.rows.some((row) => row.citations.length > 0);
   const header = [...table.columns.map(escapeCell), ...(hasCitations ? ["Sources"] : [])];
   const lines = [`| ${header.join(" | ")} |`, `| ${header.map(() => "---").join(" | ")} |`];
   for (const row of table.rows) {
     const cells = row.cells.map(escapeCell);
-    if (hasCitations) cells.push(cite(row.citations, row.cells.join(" · ")).trim());
+    if (hasCitations) {
+      const unverified = onlyUnverified(docsOf(row.citations)) ? " (unverified upload's claim)" : "";
+      cells.push(`${cite(row.citations, row.cells.join(" · ")).trim()}${unverified}`);
+    }
     lines.push(`| ${cells.join(" | ")} |`);
   }
   return [`**${escapeInline(table.caption)}**`, lines.join("\n")];

@@ -1,3 +1,4 @@
+import { authorize } from "@/lib/auth/authorize";
 import { ServiceError } from "@/lib/runs/errors";
 import { respond } from "@/lib/runs/http";
 import {
@@ -13,7 +14,10 @@ export const dynamic = "force-dynamic";
 /** `?q=` searches (ranked, with snippets); without it, every document. */
 export async function GET(request: Request) {
   const params = Object.fromEntries(new URL(request.url).searchParams);
-  return respond(async () => listLibraryDocuments(await getRunService(), params));
+  return respond(async () => {
+    await authorize(request.headers, "read");
+    return listLibraryDocuments(await getRunService(), params);
+  });
 }
 
 // Room for every file at its cap plus the multipart headers; anything bigger is refused unread.
@@ -22,6 +26,7 @@ const MAX_BODY_BYTES = MAX_UPLOAD_FILES * MAX_UPLOAD_BYTES + 64_000;
 /** multipart/form-data with one or more `files` fields; answers per file (added id, or what is wrong). */
 export async function POST(request: Request) {
   return respond(async () => {
+    const actor = await authorize(request.headers, "upload");
     const length = Number(request.headers.get("content-length") ?? 0);
     if (length > MAX_BODY_BYTES) {
       throw new ServiceError(
@@ -32,6 +37,6 @@ export async function POST(request: Request) {
     const form = await request.formData().catch(() => {
       throw new ServiceError("invalid_input", "files: send the files as multipart/form-data");
     });
-    return uploadDocuments(await getRunService(), form.getAll("files"));
+    return uploadDocuments(await getRunService(), form.getAll("files"), actor.label);
   });
 }

@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
 import { RunDebugger } from "@/components/debugger/run-debugger";
+import { requireReader } from "@/lib/auth/next";
 import { isServiceError } from "@/lib/runs/errors";
 import { getRun } from "@/lib/runs/service/queries";
 import { getRunService } from "@/lib/runs/service-instance";
@@ -13,6 +14,7 @@ export default async function RunPage({
   params: Promise<{ runId: string }>;
   searchParams: Promise<{ at?: string }>;
 }) {
+  await requireReader();
   const { runId } = await params;
   const { at } = await searchParams;
   try {

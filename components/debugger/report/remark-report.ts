@@ -163,6 +163,26 @@ function walk(node: Node, source: string, link: Linker, skip: Set<Node>) {
   (node as { children: Node[] }).children = next;
 }
 
+/**
+ * Reports quote documents anyone may upload, so nothing in them may reach out on its own: images
+ * become their alt text (a remote image is a tracking pixel fired on every view; the CSP blocks
+ * them too), and protocol-relative links are made explicit https: links, which the renderer opens
+ * as external (new tab, no opener) instead of navigating the debugger off-site.
+ */
+function defuseUrls(node: Node): Node {
+  if (node.type === "image" || node.type === "imageReference") {
+    const alt = node.alt?.trim();
+    return { type: "text", value: alt ? `[image: ${alt}]` : "[image]" };
+  }
+  if ((node.type === "link" || node.type === "definition") && /^[/\\]{2}/.test(node.url.trim())) {
+    node.url = `https://${node.url.trim().replace(/^[/\\]+/, "")}`;
+  }
+  if ("children" in node) {
+    (node as { children: Node[] }).children = node.children.map(defuseUrls);
+  }
+  return node;
+}
+
 export function remarkReport(this: Processor, options: { prefix: string }) {
   const parse = (md: string) => this.parse(md) as Root;
   return (tree: Root, file: { value: unknown }) => {
@@ -170,6 +190,8 @@ export function remarkReport(this: Processor, options: { prefix: string }) {
     const { numbers, entries } = markSources(tree, options.prefix);
     const link: Linker = (text, raw) => linkCitations(text, raw, numbers, options.prefix);
     const parsedApart = parseTables(tree, source, parse, link);
+    // After the tables: their cells were parsed apart and must be defused too.
+    defuseUrls(tree);
     walk(tree, source, link, new Set([...entries, ...parsedApart]));
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Provenance } from "@/db/queries/documents";
 import {
   DocumentParseError,
   type LibraryDocument,
@@ -82,7 +83,21 @@ export type UploadResult =
 
 /** A library that can take new documents (the database one can; the CLI's in-memory one is read-only here). */
 interface WritableLibrary extends DocumentLibrary {
-  addDocument(doc: LibraryDocument): Promise<void>;
+  addDocument(
+    doc: LibraryDocument,
+    provenance: Provenance,
+  ): Promise<{ id: string; supersedes: string | null }>;
+}
+
+/**
+ * What a report cites as an upload's source: who uploaded it, when and from which file, marked
+ * unverified. Front matter may name any source ("an analyst desk"); that stays only as its claim.
+ */
+export function uploadSource(doc: LibraryDocument, p: Provenance): string {
+  const seen = `Uploaded by ${p.uploadedBy}, ${p.uploadedAt.toISOString().slice(0, 10)}, file ${p.fileName}`;
+  const claimed =
+    doc.source === `Uploaded file ${p.fileName}` ? "" : `; it names its source as "${doc.source}"`;
+  return `${seen} (unverified${claimed})`.slice(0, 300);
 }
 const isWritable = (lib: DocumentLibrary): lib is WritableLibrary =>
   typeof (lib as Partial<WritableLibrary>).addDocument === "function";
@@ -94,13 +109,14 @@ const isWritable = (lib: DocumentLibrary): lib is WritableLibrary =>
 export async function uploadDocuments(
   service: RunService,
   files: unknown,
+  uploadedBy = "an unknown uploader",
 ): Promise<{ results: UploadResult[] }> {
   const parsed = UploadBatch.safeParse(files);
   if (!parsed.success) throw invalidInput(parsed.error);
   const library = await service.o.library();
   if (!isWritable(library)) throw new ServiceError("invalid_state", "This library does not accept uploads.");
   const results: UploadResult[] = [];
-  for (const file of parsed.data) results.push(await uploadOne(service, library, file));
+  for (const file of parsed.data) results.push(await uploadOne(service, library, file, uploadedBy));
   return { results };
 }
 
@@ -108,6 +124,7 @@ async function uploadOne(
   service: RunService,
   library: WritableLibrary,
   file: unknown,
+  uploadedBy: string,
 ): Promise<UploadResult> {
   if (!isUploadFile(file)) {
     return { file: String(file).slice(0, 80), ok: false, field: "file", message: "file: this is not a file" };
@@ -136,9 +153,10 @@ async function uploadOne(
     throw e;
   }
   try {
-    const replaced = (await library.get(doc.id)) !== undefined;
-    await library.addDocument(doc);
-    return { file: file.name, ok: true, id: doc.id, title: doc.title, lang: doc.lang, replaced };
+    const provenance = { uploadedBy, uploadedAt: new Date(), fileName: file.name.slice(0, 200) };
+    const stored = await library.addDocument({ ...doc, source: uploadSource(doc, provenance) }, provenance);
+    const replaced = stored.supersedes !== null;
+    return { file: file.name, ok: true, id: stored.id, title: doc.title, lang: doc.lang, replaced };
   } catch (e) {
     service.log(`upload of ${file.name} could not be stored:`, e);
     return fail("file", "it could not be stored (the server logged why); try again");

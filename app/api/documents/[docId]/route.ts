@@ -1,3 +1,4 @@
+import { authorize } from "@/lib/auth/authorize";
 import { respond } from "@/lib/runs/http";
 import { getLibraryDocument } from "@/lib/runs/service/documents";
 import { getRunService } from "@/lib/runs/service-instance";
@@ -13,10 +14,11 @@ function decoded(segment: string): string {
   }
 }
 
-export async function GET(_request: Request, { params }: { params: Promise<{ docId: string }> }) {
+export async function GET(request: Request, { params }: { params: Promise<{ docId: string }> }) {
   const id = decoded((await params).docId);
   let missing = false;
   const found = await respond(async () => {
+    await authorize(request.headers, "read");
     const document = await getLibraryDocument(await getRunService(), id);
     missing = document === null;
     return { document };

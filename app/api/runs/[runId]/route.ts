@@ -1,10 +1,14 @@
+import { authorize } from "@/lib/auth/authorize";
 import { respond } from "@/lib/runs/http";
 import { getRun } from "@/lib/runs/service/queries";
 import { getRunService } from "@/lib/runs/service-instance";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(_request: Request, { params }: { params: Promise<{ runId: string }> }) {
+export async function GET(request: Request, { params }: { params: Promise<{ runId: string }> }) {
   const { runId } = await params;
-  return respond(async () => ({ run: await getRun(await getRunService(), runId) }));
+  return respond(async () => {
+    await authorize(request.headers, "read");
+    return { run: await getRun(await getRunService(), runId) };
+  });
 }

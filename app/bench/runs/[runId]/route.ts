@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { authorize, ownRun } from "@/lib/auth/authorize";
 import { readCaseEvents } from "@/lib/bench/ef/read-results";
 import { respond } from "@/lib/runs/http";
 import { importRun } from "@/lib/runs/service/transfer-run";
@@ -24,6 +25,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ runI
   const { runId } = await params;
   const set = new URL(request.url).searchParams.get("set") || undefined;
   try {
+    const actor = await authorize(request.headers, "import");
     const jsonl = await readCaseEvents(set, runId);
     if (jsonl === null) {
       const from = set === undefined ? "The bench results have" : `The bench result set ${set} has`;
@@ -33,6 +35,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ runI
       );
     }
     const imported = await importRun(await getRunService(), jsonl, importedRunId(runId, jsonl));
+    await ownRun(actor, imported.runId);
     // Relative, so the redirect stays on whatever host and port the browser used.
     return new Response(null, { status: 303, headers: { Location: `/runs/${imported.runId}` } });
   } catch (e) {

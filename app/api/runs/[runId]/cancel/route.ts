@@ -1,3 +1,4 @@
+import { authorize } from "@/lib/auth/authorize";
 import { jsonBody, respond } from "@/lib/runs/http";
 import { cancelRun } from "@/lib/runs/service/cancel-run";
 import { getRunService } from "@/lib/runs/service-instance";
@@ -5,7 +6,8 @@ import { getRunService } from "@/lib/runs/service-instance";
 export async function POST(request: Request, { params }: { params: Promise<{ runId: string }> }) {
   const { runId } = await params;
   return respond(async () => {
+    const actor = await authorize(request.headers, "cancel", runId);
     const body = (await jsonBody(request)) as object;
-    return cancelRun(await getRunService(), { ...body, runId });
+    return cancelRun(await getRunService(), { ...body, runId, by: actor.label });
   });
 }

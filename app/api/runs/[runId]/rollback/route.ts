@@ -1,3 +1,4 @@
+import { authorize } from "@/lib/auth/authorize";
 import { jsonBody, respond } from "@/lib/runs/http";
 import { rollbackRun } from "@/lib/runs/service/rollback-run";
 import { getRunService } from "@/lib/runs/service-instance";
@@ -5,7 +6,8 @@ import { getRunService } from "@/lib/runs/service-instance";
 export async function POST(request: Request, { params }: { params: Promise<{ runId: string }> }) {
   const { runId } = await params;
   return respond(async () => {
+    const actor = await authorize(request.headers, "rollback", runId);
     const body = (await jsonBody(request)) as object;
-    return rollbackRun(await getRunService(), { ...body, runId });
+    return rollbackRun(await getRunService(), { ...body, runId, by: actor.label });
   });
 }
