@@ -2,49 +2,41 @@ import type { LibraryDocument, LibraryDocumentMeta } from "@/lib/tools/library/d
 import {
   type DocumentLibrary,
   defaultLibraryDir,
+  InMemoryLibrary,
   type LibraryLoadError,
   loadLibraryFromDir,
   type SearchHit,
   type SearchOptions,
 } from "@/lib/tools/library/document-library";
-import { makeSnippet } from "@/lib/tools/library/snippet";
-import { tokenize } from "@/lib/tools/library/tokenize";
 import type { Db } from "./client";
 import {
   addDocumentVersion,
   countDocuments,
+  currentDocuments,
   getDocument,
   insertMissingDocuments,
+  libraryStamp,
   listDocuments,
   type Provenance,
-  searchDocuments,
 } from "./queries/documents";
 
-const DEFAULT_LIMIT = 10;
-
-/** The research library in the database: full-text search over our own tokens (CJK bigrams included). */
+/**
+ * The research library in the database. Runs search it with the same index and ranking as the
+ * in-memory library the CLI uses (MiniSearch over our tokenizer), built from the current versions
+ * in the database and rebuilt when the library changes — so one goal over one library gives the
+ * same run whichever entry point starts it, and the library page shows what a run would find.
+ */
 export class DbLibrary implements DocumentLibrary {
+  private index: { stamp: string; library: Promise<InMemoryLibrary> } | null = null;
+
   constructor(private readonly db: Db) {}
 
   async search(query: string, opts: SearchOptions = {}): Promise<SearchHit[]> {
-    // Distinct terms: repeating a term in a query must not count it twice.
-    const terms = [...new Set(tokenize(query))];
-    const matches = await searchDocuments(this.db, terms, {
-      limit: opts.limit ?? DEFAULT_LIMIT,
-      exclude: opts.exclude ?? [],
-    });
-    return matches.map((m) => {
-      const docTerms = new Set(m.searchText.split(" "));
-      const found = terms.filter((t) => docTerms.has(t));
-      return {
-        docId: m.id,
-        title: m.title,
-        lang: m.lang,
-        score: Math.round(m.score * 1000) / 1000,
-        coverage: found.length / terms.length,
-        snippet: makeSnippet(m.text, found),
-      };
-    });
+    const stamp = await libraryStamp(this.db);
+    if (this.index?.stamp !== stamp) {
+      this.index = { stamp, library: currentDocuments(this.db).then((docs) => new InMemoryLibrary(docs)) };
+    }
+    return (await this.index.library).search(query, opts);
   }
 
   get(id: string): Promise<LibraryDocument | undefined> {

@@ -118,49 +118,34 @@ export async function listDocuments(db: Db): Promise<LibraryDocumentMeta[]> {
 }
 
 /**
- * A tsquery matching any of `terms`. Each term is a quoted lexeme (quotes doubled, backslashes
- * escaped), so no term can inject tsquery operators; PostgreSQL parses it as it parsed the
- * indexed text, so a term the parser splits ("gpt-4") still matches as a phrase.
+ * What changes whenever the searchable library changes (a document added, a version superseded):
+ * an index built from the library is stale when this differs.
  */
-export function anyTermQuery(terms: readonly string[]): string {
-  return terms.map((t) => `'${t.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`).join(" | ");
+export async function libraryStamp(db: Db): Promise<string> {
+  const [row] = await db
+    .select({
+      n: count(),
+      superseded: count(documents.supersededBy),
+      latest: sql<string>`coalesce(max(${documents.createdAt})::text, '')`,
+    })
+    .from(documents);
+  return `${row?.n ?? 0}:${row?.superseded ?? 0}:${row?.latest ?? ""}`;
 }
 
-export interface DocumentMatch {
-  id: string;
-  title: string;
-  lang: "en" | "zh";
-  text: string;
-  searchText: string;
-  score: number;
-}
-
-/** Documents matching any term, best cover-density rank first. */
-export async function searchDocuments(
-  db: Db,
-  terms: readonly string[],
-  opts: { limit: number; exclude: string[] },
-): Promise<DocumentMatch[]> {
-  if (terms.length === 0) return [];
-  const query = sql`to_tsquery('simple'::regconfig, ${anyTermQuery(terms)})`;
-  const score = sql<number>`ts_rank_cd(${documents.search}, ${query})`.mapWith(Number);
+/** Every current version with its text: what a run may search. */
+export async function currentDocuments(db: Db): Promise<LibraryDocument[]> {
   return db
     .select({
       id: documents.id,
       title: documents.title,
       lang: documents.lang,
+      tags: documents.tags,
+      published: documents.published,
+      source: documents.source,
       text: documents.text,
-      searchText: documents.searchText,
-      score,
+      figures: documents.figures,
     })
     .from(documents)
-    .where(
-      and(
-        sql`${documents.search} @@ ${query}`,
-        isNull(documents.supersededBy),
-        opts.exclude.length > 0 ? notInArray(documents.id, opts.exclude) : undefined,
-      ),
-    )
-    .orderBy(desc(score), asc(documents.id))
-    .limit(opts.limit);
+    .where(isNull(documents.supersededBy))
+    .orderBy(asc(documents.id));
 }
