@@ -67,6 +67,8 @@ interface Endpoint {
   contextTokens?: Promise<number | null>;
   /** Requests the server refused (4xx, context overflow), by body hash: never sent again. */
   refused: Map<string, ModelError>;
+  /** Prompt characters per token, learnt from the server's usage (the fewest seen), for sizing. */
+  charsPerToken: number;
 }
 const endpoints = new Map<string, Endpoint>();
 
@@ -96,6 +98,7 @@ export class OpenAIChatModel implements ChatModel {
         jsonSchemaRejected: false,
         requiredToolChoiceRejected: false,
         toolsIgnored: false,
+        charsPerToken: CHARS_PER_TOKEN,
         refused: new Map(),
       };
       endpoints.set(key, endpoint);
@@ -136,7 +139,7 @@ export class OpenAIChatModel implements ChatModel {
     if (!context) return null;
     const reserve = Math.min(this.options.maxOutputTokens ?? 1024, Math.floor(context / 4));
     void tier;
-    return Math.max(0, (context - reserve) * CHARS_PER_TOKEN);
+    return Math.max(0, Math.floor((context - reserve) * this.endpoint.charsPerToken));
   }
 
   private contextTokens(): Promise<number | null> {
@@ -290,7 +293,7 @@ export class OpenAIChatModel implements ChatModel {
     const model = this.modelFor(request.tier);
     const promptChars =
       messages.reduce((n, m) => n + m.content.length, 0) + JSON.stringify(params.tools ?? "").length;
-    const promptTokens = Math.ceil(promptChars / CHARS_PER_TOKEN);
+    const promptTokens = Math.ceil(promptChars / this.endpoint.charsPerToken);
     let cap = this.options.maxOutputTokens ?? 1024;
     const context = await this.contextTokens();
     if (context) {
@@ -330,6 +333,11 @@ export class OpenAIChatModel implements ChatModel {
         this.endpoint.refused.set(key, error);
       }
       throw error;
+    }
+    const counted = completion.usage?.prompt_tokens;
+    if (counted && counted > 20) {
+      // Small vocabularies take more tokens per character than the estimate: size by what was seen.
+      this.endpoint.charsPerToken = Math.max(1, Math.min(this.endpoint.charsPerToken, promptChars / counted));
     }
     const raw = completion.toolCalls.length > 0 ? JSON.stringify(completion.toolCalls) : completion.content;
     return {

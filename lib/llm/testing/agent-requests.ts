@@ -175,9 +175,9 @@ export function agentRequests(): AgentRequest[] {
 /** Every tool's definition, for the portability check (the agent may send any of them). */
 export const allToolDefinitions = () => researchTools().map((t) => toolDefinition(t.name));
 
-/** Sends one agent request through a model, as the agent's steps do. */
-export function send(model: ChatModel, r: AgentRequest, signal?: AbortSignal) {
-  const messages = renderMessages(r.context);
+/** Sends one agent request through a model, as the agent's steps do (or with a short prompt of its own). */
+export function send(model: ChatModel, r: AgentRequest, signal?: AbortSignal, prompt?: string) {
+  const messages = prompt ? [{ role: "user" as const, content: prompt }] : renderMessages(r.context);
   return r.kind === "object"
     ? model.generateObject({
         tier: r.tier,
