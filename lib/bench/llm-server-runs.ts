@@ -23,7 +23,7 @@ const stageOf = (context: ModelContext): Stage =>
 
 const current = new AsyncLocalStorage<Stage>();
 
-function tagged(model: ChatModel): ChatModel {
+export function tagged(model: ChatModel): ChatModel {
   return {
     name: model.name,
     promptBudgetChars: (tier) => model.promptBudgetChars?.(tier) ?? Promise.resolve(null),

@@ -9,8 +9,9 @@ import { createServer, type Socket } from "node:net";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { OpenAIChatModel } from "../llm/openai-model";
+import { agentRequests, send } from "../llm/testing/agent-requests";
 import { startLlamaServer } from "../llm/testing/llama-server";
-import { countRequests, runThrough, stages } from "./llm-server-runs";
+import { countRequests, runThrough, type StageCounts, stages, tagged } from "./llm-server-runs";
 
 const goals = [
   "Compare the battery life of two e-readers for a buyer, as a short memo.",
@@ -22,12 +23,60 @@ const median = (xs: number[]) => {
   return s[Math.floor(s.length / 2)] ?? 0;
 };
 
+function printCounts(title: string, counts: StageCounts) {
+  console.log(`\n${title}\nstage     accepted  rejected  failed`);
+  for (const s of stages) {
+    const c = counts[s];
+    console.log(
+      `${s.padEnd(9)} ${String(c.accepted).padStart(8)}  ${String(c.rejected).padStart(8)}  ${String(c.failed).padStart(6)}`,
+    );
+  }
+}
+
+/** Each kind of request the agent makes, with its real prompt, `rounds` times: HTTP outcomes per stage. */
+async function probePart(rounds: number) {
+  const server = await startLlamaServer();
+  const { counts, restore } = countRequests();
+  const outcomes: Record<string, string[]> = {};
+  try {
+    // biome-ignore lint/suspicious/noExplicitAny: the option set differs between versions of the adapter
+    const opts: any = {
+      baseURL: `${server.origin}/v1`,
+      apiKey: "x",
+      fastModel: "stories",
+      strongModel: "stories",
+      timeoutMs: 20_000,
+      maxRetries: 2,
+      maxOutputTokens: 256,
+    };
+    for (let round = 0; round < rounds; round++) {
+      const model = tagged(new OpenAIChatModel(opts));
+      for (const r of agentRequests()) {
+        const outcome = await send(model, r).then(
+          () => "ok",
+          (e: { code?: string }) => e.code ?? "error",
+        );
+        outcomes[r.stage] = [...(outcomes[r.stage] ?? []), outcome];
+      }
+    }
+  } finally {
+    restore();
+    await server.stop();
+  }
+  printCounts(`probe: each request kind x${rounds}, real prompts (HTTP requests)`, counts);
+  console.log("\nadapter outcome per stage:");
+  for (const [stage, list] of Object.entries(outcomes)) console.log(`${stage.padEnd(9)} ${list.join(", ")}`);
+}
+
 async function stagesPart() {
   const server = await startLlamaServer();
   const { counts, restore } = countRequests();
   try {
     for (const goal of goals) {
-      const { summary } = await runThrough(`${server.origin}/v1`, goal, { OPENAI_TIMEOUT_MS: "20000" });
+      const { summary } = await runThrough(`${server.origin}/v1`, goal, {
+        OPENAI_TIMEOUT_MS: "20000",
+        OPENAI_MAX_OUTPUT_TOKENS: "256",
+      });
       console.log(
         `run: ${summary.status} in ${(summary.wallMs / 1000).toFixed(1)} s, ${summary.modelCalls} model calls — ${summary.reason.slice(0, 200)}`,
       );
@@ -36,13 +85,7 @@ async function stagesPart() {
     restore();
     await server.stop();
   }
-  console.log("\nstage     accepted  rejected  failed");
-  for (const s of stages) {
-    const c = counts[s];
-    console.log(
-      `${s.padEnd(9)} ${String(c.accepted).padStart(8)}  ${String(c.rejected).padStart(8)}  ${String(c.failed).padStart(6)}`,
-    );
-  }
+  printCounts("whole runs (HTTP requests)", counts);
 }
 
 /** A server that accepts every connection and never answers. */
@@ -149,11 +192,13 @@ const { values } = parseArgs({
     part: { type: "string" },
     timeout: { type: "string", default: "2000" },
     n: { type: "string", default: "100" },
+    rounds: { type: "string", default: "3" },
   },
 });
-const parts = values.part ? [values.part] : ["stages", "hung", "overhead"];
+const parts = values.part ? [values.part] : ["probe", "stages", "hung", "overhead"];
 for (const part of parts) {
-  if (part === "stages") await stagesPart();
+  if (part === "probe") await probePart(Number(values.rounds));
+  else if (part === "stages") await stagesPart();
   else if (part === "hung") await hungPart(Number(values.timeout));
   else if (part === "overhead") await overheadPart(Number(values.n));
   else throw new Error(`Unknown part ${part}`);

@@ -175,9 +175,13 @@ export function agentRequests(): AgentRequest[] {
 /** Every tool's definition, for the portability check (the agent may send any of them). */
 export const allToolDefinitions = () => researchTools().map((t) => toolDefinition(t.name));
 
-/** Sends one agent request through a model, as the agent's steps do (or with a short prompt of its own). */
-export function send(model: ChatModel, r: AgentRequest, signal?: AbortSignal, prompt?: string) {
-  const messages = prompt ? [{ role: "user" as const, content: prompt }] : renderMessages(r.context);
+/**
+ * Sends one agent request through a model as the agent's steps do: the prompt within the default
+ * 6,000-character budget, lowered to what the model's context leaves (or a short prompt of its own).
+ */
+export async function send(model: ChatModel, r: AgentRequest, signal?: AbortSignal, prompt?: string) {
+  const budget = Math.min(6_000, (await model.promptBudgetChars?.(r.tier)) ?? Number.POSITIVE_INFINITY);
+  const messages = prompt ? [{ role: "user" as const, content: prompt }] : renderMessages(r.context, budget);
   return r.kind === "object"
     ? model.generateObject({
         tier: r.tier,
