@@ -145,10 +145,13 @@ export class OpenAIChatModel implements ChatModel {
   private contextTokens(): Promise<number | null> {
     if (this.options.contextTokens) return Promise.resolve(this.options.contextTokens);
     if (!this.options.baseURL) return Promise.resolve(null);
+    // Bounded by a quarter of the first-byte timeout: a hung server still fails within 1.25 of it.
+    const firstByte = this.options.firstByteTimeoutMs ?? Math.min(60_000, this.options.timeoutMs ?? 300_000);
     this.endpoint.contextTokens ??= probeContextTokens(
       this.options.baseURL,
       this.options.strongModel,
       this.options.fetch,
+      Math.min(1_000, Math.max(100, firstByte / 4)),
     );
     return this.endpoint.contextTokens;
   }
