@@ -190,6 +190,48 @@ describe("llama-server: whole runs", () => {
   }, 60_000);
 });
 
+describe("llama-server: a server stopping mid-reply", () => {
+  it("fails the call within the first-byte timeout, not the whole budget", async () => {
+    const own = await startLlamaServer();
+    try {
+      const m = new OpenAIChatModel({
+        baseURL: `${own.origin}/v1`,
+        apiKey: "none",
+        fastModel: "stories",
+        strongModel: "stories",
+        firstByteTimeoutMs: 2_000,
+        timeoutMs: 60_000,
+        maxOutputTokens: 1_500,
+        maxRetries: 0,
+        structuredOutputs: "json_object",
+      });
+      const t = performance.now();
+      setTimeout(() => void own.stop("SIGTERM"), 300);
+      const e = await m
+        .generateObject({
+          tier: "fast",
+          messages: [{ role: "user", content: "Tell a long story" }],
+          context,
+          schema: agentSchema(),
+          schemaName: "a",
+        })
+        .catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(ModelError);
+      expect([
+        "network",
+        "timeout",
+        "server_error",
+        "truncated",
+        "invalid_json",
+        "schema_violation",
+      ]).toContain((e as ModelError).code);
+      expect(performance.now() - t).toBeLessThan(5_000);
+    } finally {
+      await own.stop();
+    }
+  }, 20_000);
+});
+
 async function restart() {
   const port = server.port;
   await server.stop("SIGKILL");
