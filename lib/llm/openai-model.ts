@@ -9,10 +9,18 @@ import {
   type ModelTier,
   type ObjectRequest,
   type ObjectResponse,
-  type ToolCall,
   type ToolCallRequest,
   type ToolCallResponse,
 } from "./chat-model";
+import {
+  type Endpoint,
+  endpointFor,
+  isRejection,
+  isSchemaRejection,
+  schemaName,
+  withModel,
+  withSchemaInstruction,
+} from "./openai-endpoint";
 import {
   type Parsed,
   parseObject,
@@ -55,23 +63,6 @@ export interface OpenAIChatModelOptions {
 }
 
 const rawLimit = 4_000;
-/** Characters per token when sizing prompts: conservative, since small vocabularies split more. */
-const CHARS_PER_TOKEN = 3;
-
-/** What an endpoint has shown it cannot do, learnt once and shared by every model built for it. */
-interface Endpoint {
-  jsonSchemaRejected: boolean;
-  requiredToolChoiceRejected: boolean;
-  /** The server answers tool requests with text: ask for the call as a JSON object instead. */
-  toolsIgnored: boolean;
-  contextTokens?: Promise<number | null>;
-  /** Requests the server refused (4xx, context overflow), by body hash: never sent again. */
-  refused: Map<string, ModelError>;
-  /** Prompt characters per token, learnt from the server's usage (the fewest seen), for sizing. */
-  charsPerToken: number;
-}
-const endpoints = new Map<string, Endpoint>();
-
 /** A `ChatModel` over the Chat Completions API of OpenAI or any server that speaks it. */
 export class OpenAIChatModel implements ChatModel {
   readonly name: string;
@@ -91,19 +82,7 @@ export class OpenAIChatModel implements ChatModel {
       maxRetries: options.maxRetries ?? 2,
       fetch: options.fetch,
     });
-    const key = this.transport.baseURL;
-    let endpoint = endpoints.get(key);
-    if (!endpoint) {
-      endpoint = {
-        jsonSchemaRejected: false,
-        requiredToolChoiceRejected: false,
-        toolsIgnored: false,
-        charsPerToken: CHARS_PER_TOKEN,
-        refused: new Map(),
-      };
-      endpoints.set(key, endpoint);
-    }
-    this.endpoint = endpoint;
+    this.endpoint = endpointFor(this.transport.baseURL);
   }
 
   async generateObject<T>(request: ObjectRequest<T>): Promise<ObjectResponse<T>> {
@@ -134,11 +113,10 @@ export class OpenAIChatModel implements ChatModel {
     return { calls: value, ...meta };
   }
 
-  async promptBudgetChars(tier: ModelTier): Promise<number | null> {
+  async promptBudgetChars(_tier: ModelTier): Promise<number | null> {
     const context = await this.contextTokens();
     if (!context) return null;
     const reserve = Math.min(this.options.maxOutputTokens ?? 1024, Math.floor(context / 4));
-    void tier;
     return Math.max(0, Math.floor((context - reserve) * this.endpoint.charsPerToken));
   }
 
@@ -357,29 +335,3 @@ export class OpenAIChatModel implements ChatModel {
     return tier === "fast" ? this.options.fastModel : this.options.strongModel;
   }
 }
-
-const withModel = (error: unknown, model: string) =>
-  error instanceof ModelError && !error.options.model
-    ? new ModelError(error.code, error.message, { ...error.options, model })
-    : error;
-
-const schemaName = (name: string) => name.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, 64) || "output";
-
-function isRejection(error: unknown, topic: RegExp): boolean {
-  return error instanceof ModelError && error.code === "bad_request" && topic.test(error.message);
-}
-
-/** A 400 about the schema, the grammar made from it, or response_format itself. */
-const isSchemaRejection = (error: unknown) =>
-  isRejection(error, /response_format|json_schema|structured output|grammar|schema/i);
-
-/** The json_object fallback cannot carry a schema, so the prompt does. */
-function withSchemaInstruction(messages: ChatMessage[], schema: Record<string, unknown>): ChatMessage[] {
-  const instruction = `Reply with one JSON object, without prose or code fences, that matches this JSON Schema:\n${JSON.stringify(schema)}`;
-  const [first, ...rest] = messages;
-  if (first?.role === "system")
-    return [{ role: "system", content: `${first.content}\n\n${instruction}` }, ...rest];
-  return [{ role: "system", content: instruction }, ...messages];
-}
-
-export type { ToolCall };
