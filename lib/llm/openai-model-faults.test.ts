@@ -193,7 +193,7 @@ describe("fault 8: hung servers, model names, the clarify schema", () => {
     const t = performance.now();
     const e = await failure(ask(model({ firstByteTimeoutMs: 200, maxRetries: 2 })));
     expect(e.code).toBe("timeout");
-    expect(performance.now() - t).toBeLessThan(400);
+    expect(performance.now() - t).toBeLessThan(1_000);
     expect(server.requests).toHaveLength(1);
   });
 
