@@ -94,7 +94,7 @@ async function record<T>(
       model: e instanceof ModelError && e.options.model ? e.options.model : ctx.deps.model.name,
       output: null,
       error,
-      usage: zeroUsage(),
+      usage: (e instanceof ModelError && e.options.usage) || zeroUsage(),
       latencyMs: Math.max(0, ctx.deps.clock.now() - started),
       repaired: false,
       replayed: false,

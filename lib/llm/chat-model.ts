@@ -104,6 +104,8 @@ export class ModelError extends Error {
       cause?: unknown;
       /** The model asked (as a successful call would record it), so failures and successes match. */
       model?: string;
+      /** Tokens the failed call still spent (unusable replies), so the run's count stays true. */
+      usage?: ModelUsage;
     } = {},
   ) {
     super(message, { cause: options.cause });
@@ -121,6 +123,13 @@ export class ContextExceededError extends ModelError {
   constructor(message: string, options: { status?: number; model?: string; raw?: string } = {}) {
     super("truncated", message, { ...options, retryable: false });
   }
+}
+
+/** The usage of replies that came back, priced at nothing (a failed call's spend is in tokens). */
+export function usageOf(replies: { promptTokens: number; completionTokens: number }[]): ModelUsage {
+  const promptTokens = replies.reduce((n, r) => n + r.promptTokens, 0);
+  const completionTokens = replies.reduce((n, r) => n + r.completionTokens, 0);
+  return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens, costUsd: 0 };
 }
 
 export const zeroUsage = (): ModelUsage => ({

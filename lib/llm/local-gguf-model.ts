@@ -18,6 +18,7 @@ import {
   type ObjectResponse,
   type ToolCallRequest,
   type ToolCallResponse,
+  usageOf,
 } from "./chat-model";
 import {
   type Parsed,
@@ -119,7 +120,7 @@ export class LocalGgufModel implements ChatModel {
     if (!grammar) {
       // A schema its converter cannot take still gets well-formed JSON; zod checks the shape.
       grammar = engine.llama
-        .createGrammarForJsonSchema(schema as never)
+        .createGrammarForJsonSchema(withOneOf(schema) as never)
         .catch(() => engine.llama.getGrammarFor("json"));
       this.grammars.set(key, grammar);
     }
@@ -155,6 +156,7 @@ export class LocalGgufModel implements ChatModel {
           throw new ModelError(parsed.code, `Unusable reply after one repair round: ${parsed.problem}`, {
             raw: last.raw.slice(0, 4_000),
             model: this.name,
+            usage: usageOf([first, last]),
           });
         }
       }
@@ -230,4 +232,13 @@ export class LocalGgufModel implements ChatModel {
       );
     }
   }
+}
+
+/** node-llama-cpp's converter knows `oneOf` but not `anyOf`; the wire schema's alternatives are disjoint. */
+function withOneOf(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withOneOf);
+  if (typeof node !== "object" || node === null) return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key === "anyOf" ? "oneOf" : key, withOneOf(value)]),
+  );
 }

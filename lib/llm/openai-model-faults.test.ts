@@ -209,7 +209,10 @@ describe("fault 8: hung servers, model names, the clarify schema", () => {
   it("names the model on a failure as it would on a success", async () => {
     await start();
     server.enqueue({ content: "not json" }, { content: "still not" });
-    expect((await failure(ask(model()))).options.model).toBe("fast-model");
+    const e = await failure(ask(model()));
+    expect(e.options.model).toBe("fast-model");
+    // The tokens the unusable replies spent are still counted.
+    expect(e.options.usage?.totalTokens).toBeGreaterThan(0);
   });
 
   it("forces exactly one of spec and question in the clarification", () => {

@@ -11,6 +11,7 @@ import {
   type ObjectResponse,
   type ToolCallRequest,
   type ToolCallResponse,
+  usageOf,
 } from "./chat-model";
 import {
   type Endpoint,
@@ -163,6 +164,7 @@ export class OpenAIChatModel implements ChatModel {
         throw new ModelError(parsed.code, `Unusable reply after one repair round: ${parsed.problem}`, {
           raw: last.raw.slice(0, rawLimit),
           model,
+          usage: usageOf([first, last]),
         });
       }
     }
