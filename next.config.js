@@ -2,7 +2,8 @@
 const nextConfig = {
   // Type checking runs in `npm test` with TypeScript 7 (tsc), which has no compiler API for Next to call.
   typescript: { ignoreBuildErrors: true },
-  serverExternalPackages: ["@electric-sql/pglite"],
+  // node-llama-cpp loads native binaries at run time: required from node_modules, never bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "node-llama-cpp"],
   poweredByHeader: false,
   // Every response, static files included; the per-request CSP is set in proxy.ts (it needs a nonce).
   // Kept in step with staticSecurityHeaders in lib/security/csp.ts.

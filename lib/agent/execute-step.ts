@@ -221,7 +221,9 @@ export async function executeTask(ctx: RunContext, taskId: string): Promise<void
   const call = r.ok ? r.output.find((c) => c.name === tool.name) : undefined;
   if (!r.ok || !call) {
     const code = r.ok ? "invalid_input" : r.code;
-    const message = r.ok ? `The model did not call ${tool.name}.` : r.message;
+    const message = r.ok
+      ? `The model did not call ${tool.name}.`
+      : `The model call failed before ${tool.name} could run: ${r.message}`;
     const transient = ["rate_limited", "server_error", "timeout", "network"].includes(code);
     return failWithoutCall(ctx, task, code, message, transient);
   }

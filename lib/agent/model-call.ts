@@ -37,7 +37,10 @@ async function record<T>(
     if (recorded.error) return { ok: false, ...recorded.error };
     return { ok: true, output: validate(recorded.output) };
   }
-  const messages = renderMessages(spec.context);
+  // The run's prompt budget, lowered to what the server's context leaves when the model knows it.
+  const serverBudget = (await ctx.deps.model.promptBudgetChars?.(spec.tier)) ?? null;
+  const budget = Math.min(ctx.state.config.promptBudgetChars, serverBudget ?? Number.POSITIVE_INFINITY);
+  const messages = renderMessages(spec.context, budget);
   const promptChars = messages.reduce((n, m) => n + m.content.length, 0);
   // Canonical JSON: a context rebuilt from stored events (jsonb reorders keys) must hash the same.
   const requestHash = digest(`${spec.context.purpose}:${JSON.stringify(normaliseArgs(spec.context, false))}`);
@@ -87,10 +90,11 @@ async function record<T>(
     await ctx.emit({
       type: "model.called",
       ...base,
-      model: ctx.deps.model.name,
+      // The model the call went to, named as a successful call names it.
+      model: e instanceof ModelError && e.options.model ? e.options.model : ctx.deps.model.name,
       output: null,
       error,
-      usage: zeroUsage(),
+      usage: (e instanceof ModelError && e.options.usage) || zeroUsage(),
       latencyMs: Math.max(0, ctx.deps.clock.now() - started),
       repaired: false,
       replayed: false,
@@ -98,6 +102,12 @@ async function record<T>(
     return { ok: false, ...error };
   }
 }
+
+/**
+ * A signal of the call's own, aborted with the run's: whatever a client hangs on it is collected
+ * with the call, instead of accumulating on the run's signal (one listener per call, forever).
+ */
+const callSignal = (ctx: RunContext) => (ctx.deps.signal ? AbortSignal.any([ctx.deps.signal]) : undefined);
 
 /** Ask for a structured reply; the reply (or the failure) is recorded as a model.called event. */
 export function askObject<T>(
@@ -114,7 +124,7 @@ export function askObject<T>(
         context: spec.context,
         schema: spec.schema,
         schemaName: spec.schemaName,
-        signal: ctx.deps.signal,
+        signal: callSignal(ctx),
       }),
     (output) => spec.schema.parse(output),
   );
@@ -134,7 +144,7 @@ export function askToolCalls(
         messages,
         context: spec.context,
         tools: spec.tools,
-        signal: ctx.deps.signal,
+        signal: callSignal(ctx),
       });
       return { ...r, output: r.calls };
     },

@@ -168,6 +168,17 @@ const failSwitchedOff = (ctx: RunContext, t: TaskState, code: string, reason: st
     hint: "",
   });
 
+/** Why the last proposal (a plan or a repair) was refused: a rule, or the model server's own error. */
+const lastRejection = (ctx: RunContext) => {
+  const violations = ctx.state.rejected?.violations ?? [];
+  return violations.length
+    ? `Last rejection: ${violations
+        .map((v) => v.message)
+        .join(" ")
+        .slice(0, 600)}`
+    : "";
+};
+
 const emitDecision = (ctx: RunContext, id: string, d: GateDecision) =>
   ctx.emit({ type: "decision", ...d, taskId: id, attempt: task(ctx, id).attempt });
 
@@ -224,7 +235,7 @@ async function apply(ctx: RunContext, id: string): Promise<void> {
         await emitDecision(ctx, id, {
           kind: "replan",
           trigger: "repair_failed",
-          reason: "No valid local repair was found.",
+          reason: `No valid local repair was found. ${lastRejection(ctx)}`.trim(),
         });
       }
       return;
@@ -242,7 +253,7 @@ async function apply(ctx: RunContext, id: string): Promise<void> {
         await ctx.emit({
           type: "run.failed",
           code: "plan_failed",
-          reason: `No valid plan after ${d.trigger}: ${d.reason}`,
+          reason: `No valid plan after ${d.trigger}: ${d.reason} ${lastRejection(ctx)}`.trim(),
         });
       }
       return;

@@ -37,6 +37,10 @@ export function describeEvent(e: RunEvent): string {
     case "tool.called":
       return `${e.tool} try ${e.try}`;
     case "tool.returned":
+      // An attempt settled without running the tool (the model made no usable call): not the tool's fault.
+      if (e.try === 0 && e.idempotencyKey.endsWith(":no-call")) {
+        return `${e.tool} not called, the model failed (${e.result.code}): ${short(e.result.summary, 60)}`;
+      }
       return `${e.tool} ${e.result.code}${e.cached ? " (cached)" : ""}: ${short(e.result.summary, 60)}`;
     case "decision":
       return `${e.kind} ← ${e.trigger}: ${short(e.reason, 70)}`;

@@ -6,13 +6,16 @@ import { answerQuestion, createRun, drive, InvalidRunInput, resumeRun } from "..
 import type { RunContext } from "../agent/run-context";
 import type { RunState } from "../agent/state";
 import { traceLine } from "../agent/trace";
+import type { ChatModel } from "../llm/chat-model";
 import { dataDir, runDir } from "../runs/data-dir";
 import { JsonlRunLog } from "../runs/jsonl-run-log";
 import { createModel, type ModelChoice, runDeps } from "../runs/run-environment";
+import { terminalNotice, withWaitNotice } from "./model-wait";
 
 const usage = `Usage:
   npm run agent -- "<goal>"                 run a goal headless on the builtin model
   npm run agent -- --model openai "<goal>"  use OPENAI_BASE_URL / OPENAI_API_KEY / OPENAI_MODEL
+  npm run agent -- --model local "<goal>"   run the GGUF file PREFRONTAL_GGUF in-process (node-llama-cpp)
   npm run agent -- --resume <runId> [--answer "<text>"]   continue a run (answering its open question)`;
 
 function metrics(s: RunState, wallMs: number): string {
@@ -61,10 +64,19 @@ async function main(): Promise<number> {
     console.log(usage);
     return values.help ? 0 : 2;
   }
-  if (values.model !== "builtin" && values.model !== "openai") {
-    console.error(`Unknown model "${values.model}": use builtin or openai.`);
+  if (values.model !== "builtin" && values.model !== "openai" && values.model !== "local") {
+    console.error(`Unknown model "${values.model}": use builtin, openai or local.`);
     return 2;
   }
+  let model: ChatModel;
+  try {
+    model = createModel(values.model as ModelChoice);
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : String(e));
+    return 2;
+  }
+  // A real model can take long: say so while a call is in flight, instead of a silent terminal.
+  if (values.model !== "builtin") model = withWaitNotice(model, terminalNotice());
   const runId =
     values.resume ??
     `${new Date().toISOString().replace(/[:.]/g, "-").slice(0, 19)}-${randomUUID().slice(0, 6)}`;
@@ -80,7 +92,7 @@ async function main(): Promise<number> {
   process.once("SIGINT", () => abort.abort("interrupted from the terminal"));
   const deps = await runDeps({
     runDir: dir,
-    model: createModel(values.model as ModelChoice),
+    model,
     sink,
     signal: abort.signal,
   });

@@ -72,6 +72,11 @@ export interface ChatModel {
   readonly name: string;
   generateObject<T>(request: ObjectRequest<T>): Promise<ObjectResponse<T>>;
   callTools(request: ToolCallRequest): Promise<ToolCallResponse>;
+  /**
+   * The most prompt characters worth sending to this tier, from the server's context size; absent
+   * or null when unknown (then only the run's prompt budget applies).
+   */
+  promptBudgetChars?(tier: ModelTier): Promise<number | null>;
 }
 
 export type ModelErrorCode =
@@ -92,13 +97,39 @@ export class ModelError extends Error {
   constructor(
     readonly code: ModelErrorCode,
     message: string,
-    readonly options: { retryable?: boolean; raw?: string; status?: number; cause?: unknown } = {},
+    readonly options: {
+      retryable?: boolean;
+      raw?: string;
+      status?: number;
+      cause?: unknown;
+      /** The model asked (as a successful call would record it), so failures and successes match. */
+      model?: string;
+      /** Tokens the failed call still spent (unusable replies), so the run's count stays true. */
+      usage?: ModelUsage;
+    } = {},
   ) {
     super(message, { cause: options.cause });
   }
   get retryable(): boolean {
     return this.options.retryable ?? false;
   }
+}
+
+/**
+ * The prompt plus the reply would not fit the server's context window: a truncation, never worth
+ * retrying unchanged (the same request overflows again); the prompt must shrink first.
+ */
+export class ContextExceededError extends ModelError {
+  constructor(message: string, options: { status?: number; model?: string; raw?: string } = {}) {
+    super("truncated", message, { ...options, retryable: false });
+  }
+}
+
+/** The usage of replies that came back, priced at nothing (a failed call's spend is in tokens). */
+export function usageOf(replies: { promptTokens: number; completionTokens: number }[]): ModelUsage {
+  const promptTokens = replies.reduce((n, r) => n + r.promptTokens, 0);
+  const completionTokens = replies.reduce((n, r) => n + r.completionTokens, 0);
+  return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens, costUsd: 0 };
 }
 
 export const zeroUsage = (): ModelUsage => ({

@@ -257,16 +257,25 @@ describe("OpenAIChatModel.callTools", () => {
         function: {
           name: "web_search",
           description: "Search the web",
-          parameters: { type: "object", properties: { query: { type: "string" } }, required: ["query"] },
+          parameters: {
+            type: "object",
+            properties: { query: { type: "string" } },
+            required: ["query"],
+            additionalProperties: false,
+          },
         },
       },
     ]);
   });
 
-  it("fails with no_tool_call when the model only talks", async () => {
-    server.enqueue({ content: "I would search for trains." });
+  it("asks for the call as JSON when the model only talks, then fails with no_tool_call", async () => {
+    server.enqueue({ content: "I would search for trains." }, { content: "Still talking." });
     const error = await failure(model().callTools(toolRequest()));
-    expect(error).toMatchObject({ code: "no_tool_call", options: { raw: "I would search for trains." } });
+    expect(error).toMatchObject({
+      code: "no_tool_call",
+      options: { raw: "Still talking.", model: "fast-model" },
+    });
+    expect(server.requests[1]?.body.response_format.type).toBe("json_schema");
   });
 
   it("repairs arguments that are not JSON, once", async () => {

@@ -59,15 +59,17 @@ export const GoalSpec = z.object({
 });
 export type GoalSpec = z.infer<typeof GoalSpec>;
 
-export const Clarification = z.object({
-  /** Null when the goal is too vague to plan: then `question` must be asked. */
-  spec: GoalSpec.nullable(),
-  question: z
-    .object({ prompt: z.string().min(1), choices: z.array(z.string()).default([]) })
-    .nullable()
-    .default(null),
-  reason: z.string().default(""),
-});
+const ClarifyingQuestion = z.object({ prompt: z.string().min(1), choices: z.array(z.string()).default([]) });
+
+/**
+ * Exactly one of `spec` (the goal can be planned) and `question` (it is too vague: ask). Two
+ * alternatives rather than two nullable fields, so a grammar-constrained model cannot answer
+ * neither (both null was the path a weak model took every time).
+ */
+export const Clarification = z.union([
+  z.object({ spec: GoalSpec, question: z.null().default(null), reason: z.string().default("") }),
+  z.object({ spec: z.null(), question: ClarifyingQuestion, reason: z.string().default("") }),
+]);
 export type Clarification = z.infer<typeof Clarification>;
 
 export const taskGraphJsonSchema = () => z.toJSONSchema(TaskGraph, { io: "input" });

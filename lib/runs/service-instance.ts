@@ -7,6 +7,7 @@ import { openAIModelFromEnv } from "../llm/openai-model";
 import { dataDir } from "./data-dir";
 import { ServiceError } from "./errors";
 import { RunBus } from "./run-bus";
+import { createModel } from "./run-environment";
 import { resumeInterruptedRuns } from "./service/resume-runs";
 import { RunService } from "./service/run-service";
 
@@ -22,6 +23,16 @@ function modelFor(name: string) {
       throw new ServiceError(
         "model_unavailable",
         e instanceof Error ? e.message : "The OpenAI endpoint is not configured.",
+      );
+    }
+  }
+  if (name === "local" || name.startsWith("local:")) {
+    try {
+      return createModel("local");
+    } catch (e) {
+      throw new ServiceError(
+        "model_unavailable",
+        e instanceof Error ? e.message : "PREFRONTAL_GGUF is not set.",
       );
     }
   }

@@ -17,6 +17,8 @@ export interface ScriptedReply {
   body?: unknown;
   /** Wait this long before answering, to provoke client timeouts. */
   delayMs?: number;
+  /** Streaming only: send the first `n` chunks, then nothing more (a server that hangs mid-reply). */
+  stallAfterChunks?: number;
 }
 
 export interface RecordedRequest {
@@ -33,12 +35,22 @@ export interface FakeOpenAIServerOptions {
   rejectJsonSchema?: boolean;
   /** Answer 400 to `tool_choice: "required"`, like servers that only support "auto". */
   rejectRequiredToolChoice?: boolean;
+  /**
+   * Answer 400 "failed to parse grammar" (llama.cpp's words) to a json_schema whose repetition
+   * bounds reach this limit (llama.cpp: 2000).
+   */
+  grammarRepetitionLimit?: number;
+  /** Answer `GET /props` with this context size, as llama.cpp does; 404 otherwise. */
+  contextTokens?: number;
 }
 
 export interface FakeOpenAIServer {
   /** Base URL for the SDK, ending in `/v1`. */
   url: string;
+  /** Every `POST /v1/chat/completions`. */
   requests: RecordedRequest[];
+  /** Every other request (`GET /props`, `GET /v1/models`: the adapter asking for the context size). */
+  probes: RecordedRequest[];
   enqueue(...replies: ScriptedReply[]): void;
   close(): Promise<void>;
 }
@@ -59,6 +71,7 @@ export async function startFakeOpenAIServer(
 ): Promise<FakeOpenAIServer> {
   const queue: ScriptedReply[] = [];
   const requests: RecordedRequest[] = [];
+  const probes: RecordedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let sequence = 0;
   let closing: Promise<void> | undefined;
@@ -71,11 +84,15 @@ export async function startFakeOpenAIServer(
     } catch {
       body = text;
     }
-    requests.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body });
-
+    const recorded = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body };
     if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
+      probes.push(recorded);
+      if (req.url === "/props" && options.contextTokens) {
+        return send(res, 200, {}, { default_generation_settings: { n_ctx: options.contextTokens } });
+      }
       return send(res, 404, {}, errorBody(404, { message: `Unknown path ${req.url}` }));
     }
+    requests.push(recorded);
     const rejection = rejectionFor(body, options);
     if (rejection) return send(res, 400, {}, errorBody(400, rejection));
 
@@ -97,7 +114,16 @@ export async function startFakeOpenAIServer(
         : status >= 400
           ? errorBody(status, reply.error)
           : completionBody(reply, body, sequence);
-    const answer = () => send(res, status, reply.headers ?? {}, payload);
+    const streaming = status < 400 && reply.body === undefined && (body as { stream?: boolean })?.stream;
+    const answer = () =>
+      streaming
+        ? sendStream(
+            res,
+            reply.headers ?? {},
+            payload as ReturnType<typeof completionBody>,
+            reply.stallAfterChunks,
+          )
+        : send(res, status, reply.headers ?? {}, payload);
     if (!reply.delayMs) return answer();
     const timer = setTimeout(() => {
       timers.delete(timer);
@@ -112,6 +138,7 @@ export async function startFakeOpenAIServer(
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    probes,
     enqueue: (...replies) => {
       queue.push(...replies);
     },
@@ -174,6 +201,45 @@ function completionBody(reply: ScriptedReply, request: unknown, sequence: number
   };
 }
 
+/** The completion as Chat Completions chunks: role, content, tool calls, finish, usage, [DONE]. */
+function sendStream(
+  res: ServerResponse,
+  headers: Record<string, string>,
+  completion: ReturnType<typeof completionBody>,
+  stallAfter?: number,
+) {
+  const choice = completion.choices[0];
+  const base = {
+    id: completion.id,
+    object: "chat.completion.chunk",
+    created: completion.created,
+    model: completion.model,
+  };
+  const delta = (d: object, finish: string | null = null) => ({
+    ...base,
+    choices: [{ index: 0, delta: d, finish_reason: finish, logprobs: null }],
+  });
+  const chunks: object[] = [delta({ role: "assistant", content: "" })];
+  const content = choice?.message.content ?? "";
+  for (let i = 0; i < content.length; i += 8) chunks.push(delta({ content: content.slice(i, i + 8) }));
+  (choice?.message.tool_calls ?? []).forEach((call, index) => {
+    chunks.push(
+      delta({
+        tool_calls: [
+          { index, id: call.id, type: "function", function: { name: call.function.name, arguments: "" } },
+        ],
+      }),
+    );
+    chunks.push(delta({ tool_calls: [{ index, function: { arguments: call.function.arguments } }] }));
+  });
+  chunks.push(delta({}, choice?.finish_reason ?? "stop"));
+  if (completion.usage) chunks.push({ ...base, choices: [], usage: completion.usage });
+  res.writeHead(200, { "content-type": "text/event-stream", ...headers });
+  const shown = stallAfter === undefined ? chunks : chunks.slice(0, stallAfter);
+  for (const chunk of shown) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+  if (stallAfter === undefined) res.end("data: [DONE]\n\n");
+}
+
 function errorBody(status: number, overrides: ScriptedReply["error"] = {}) {
   const defaults = errorTypes[status] ?? {
     type: status >= 500 ? "server_error" : "invalid_request_error",
@@ -191,7 +257,23 @@ function errorBody(status: number, overrides: ScriptedReply["error"] = {}) {
 
 /** The messages real servers send when they lack a feature (OpenAI's wording). */
 function rejectionFor(body: unknown, options: FakeOpenAIServerOptions): ScriptedReply["error"] | null {
-  const request = (body ?? {}) as { response_format?: { type?: string }; tool_choice?: unknown };
+  const request = (body ?? {}) as {
+    response_format?: { type?: string; json_schema?: { schema?: unknown } };
+    tool_choice?: unknown;
+  };
+  const limit = options.grammarRepetitionLimit;
+  if (limit !== undefined && request.response_format?.type === "json_schema") {
+    const text = JSON.stringify(request.response_format.json_schema?.schema ?? {});
+    const bounds = [...text.matchAll(/"(?:maxLength|minLength|maxItems|minItems)":(\d+)/g)].map((m) =>
+      Number(m[1]),
+    );
+    if (bounds.some((n) => n >= limit)) {
+      return {
+        message: "Failed to initialize samplers: failed to parse grammar",
+        type: "invalid_request_error",
+      };
+    }
+  }
   if (options.rejectJsonSchema && request.response_format?.type === "json_schema") {
     return {
       message: "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.",

@@ -7,7 +7,7 @@ import type { RunService } from "./run-service";
 
 export const StartRunInput = z.object({
   goal: Goal,
-  model: z.enum(["builtin", "openai"]).default("builtin"),
+  model: z.enum(["builtin", "openai", "local"]).default("builtin"),
   config: RunConfig.partial().optional(),
 });
 export type StartRunInput = z.input<typeof StartRunInput>;
