@@ -6,12 +6,15 @@ import { appendEvent } from "./queries/append-event";
 import { getArtifact } from "./queries/artifacts";
 import { eventsAfter } from "./queries/events-after";
 import { getRun } from "./queries/get-run";
+import { discardHiddenRuns } from "./queries/hidden-runs";
 import { insertRun } from "./queries/insert-run";
+import { type EventWithState, insertRunWithEvents } from "./queries/insert-run-with-events";
 import { listRuns, unfinishedRunIds } from "./queries/list-runs";
 import { claimQuestion, getQuestion, listQuestions } from "./queries/questions";
 import { snapshotAtOrBefore } from "./queries/snapshots";
 
 export { DuplicateEventError, EventOrderError } from "./queries/append-event";
+export { QuestionAlreadyAnsweredError } from "./queries/questions";
 
 export interface DbRunStoreOptions {
   /** Store the reduced state every this many events (and at the end of the run). */
@@ -34,6 +37,17 @@ export class DbRunStore implements RunStore {
 
   insertRun(run: NewRun): Promise<void> {
     return insertRun(this.db, run);
+  }
+
+  insertRunWithEvents(
+    run: NewRun,
+    entries: AsyncIterable<EventWithState> | Iterable<EventWithState>,
+  ): Promise<RunState | null> {
+    return insertRunWithEvents(this.db, run, entries, { batchSize: 500, snapshotEvery: this.snapshotEvery });
+  }
+
+  discardHiddenRuns(olderThanMs?: number): Promise<number> {
+    return discardHiddenRuns(this.db, olderThanMs);
   }
 
   append(event: RunEvent, state: RunState): Promise<void> {

@@ -8,7 +8,9 @@ export type ServiceErrorCode =
   | "invalid_state"
   | "seq_out_of_range"
   | "read_only"
-  | "model_unavailable";
+  | "model_unavailable"
+  | "too_large"
+  | "unavailable";
 
 const httpStatus: Record<ServiceErrorCode, number> = {
   invalid_input: 400,
@@ -19,6 +21,9 @@ const httpStatus: Record<ServiceErrorCode, number> = {
   seq_out_of_range: 400,
   read_only: 409,
   model_unavailable: 400,
+  too_large: 413,
+  // The database is unreachable or the disk is full: the request may succeed later.
+  unavailable: 503,
 };
 
 /** An error a caller can act on: a code, a message for people, an HTTP status. Never a stack. */

@@ -1,5 +1,7 @@
 import "server-only";
 import { httpStatusOf, ServiceError, toFailure } from "./errors";
+import { pathParam } from "./http";
+import { requireRun } from "./service/run-context-for";
 import type { RunService } from "./service/run-service";
 import { encodeFrame, watchRun } from "./watch-run";
 
@@ -24,8 +26,7 @@ export async function sseResponse(service: RunService, runId: string, request: R
   let after: number;
   try {
     after = parseCursor(request);
-    const run = await service.store.run(runId);
-    if (!run) throw new ServiceError("run_not_found", `No run ${runId}.`);
+    await requireRun(service, pathParam(runId, "runId"));
   } catch (e) {
     const status = httpStatusOf(e);
     return Response.json(toFailure(e), { status });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import { DocumentParseError, hasFrontmatter, normalizeNewlines, splitFrontmatter } from "./frontmatter";
@@ -71,7 +72,11 @@ export function parseUpload(
   uploadedAt: Date = new Date(),
 ): LibraryDocument {
   const ext = path.extname(filename).toLowerCase();
-  const id = slugify(path.basename(filename, path.extname(filename)));
+  // A name with no letters or digits ("###.md") gets an id from its content, so two such uploads
+  // do not replace each other (and the same file uploaded again still does).
+  const id =
+    slugify(path.basename(filename, path.extname(filename))) ||
+    `upload-${createHash("sha256").update(content).digest("hex").slice(0, 12)}`;
   if (ext === ".md" && hasFrontmatter(content)) return parseDocument(content, id);
 
   let title: string | undefined;
@@ -148,7 +153,7 @@ function slugify(name: string): string {
     .replace(/[^\p{L}\p{N}._-]+/gu, "-")
     .replace(/^[._-]+|[._-]+$/g, "")
     .slice(0, 100);
-  return slug || "upload";
+  return slug;
 }
 
 function detectLang(text: string): "en" | "zh" {

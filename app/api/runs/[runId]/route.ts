@@ -1,4 +1,4 @@
-import { respond } from "@/lib/runs/http";
+import { pathParam, respond } from "@/lib/runs/http";
 import { getRun } from "@/lib/runs/service/queries";
 import { getRunService } from "@/lib/runs/service-instance";
 
@@ -6,5 +6,5 @@ export const dynamic = "force-dynamic";
 
 export async function GET(_request: Request, { params }: { params: Promise<{ runId: string }> }) {
   const { runId } = await params;
-  return respond(async () => ({ run: await getRun(await getRunService(), runId) }));
+  return respond(async () => ({ run: await getRun(await getRunService(), pathParam(runId, "runId")) }));
 }

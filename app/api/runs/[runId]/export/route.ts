@@ -1,12 +1,13 @@
-import { respond } from "@/lib/runs/http";
+import { pathParam, respond } from "@/lib/runs/http";
 import { exportRun } from "@/lib/runs/service/transfer-run";
 import { getRunService } from "@/lib/runs/service-instance";
 
 export const dynamic = "force-dynamic";
 
 export async function GET(_request: Request, { params }: { params: Promise<{ runId: string }> }) {
-  const { runId } = await params;
+  const { runId: raw } = await params;
   try {
+    const runId = pathParam(raw, "runId");
     const body = await exportRun(await getRunService(), runId);
     return new Response(body, {
       headers: {
