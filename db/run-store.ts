@@ -19,20 +19,24 @@ export { QuestionAlreadyAnsweredError } from "./queries/questions";
 export interface DbRunStoreOptions {
   /** Store the reduced state every this many events (and at the end of the run). */
   snapshotEvery?: number;
+  /** Events per transaction when a whole run is written at once (import, fork). */
+  batchSize?: number;
 }
 
 /** The RunStore on PostgreSQL or PGlite: events are the truth, the other tables their projections. */
 export class DbRunStore implements RunStore {
   private readonly snapshotEvery: number;
+  private readonly batchSize: number;
 
   constructor(
     private readonly db: Db,
-    { snapshotEvery = 100 }: DbRunStoreOptions = {},
+    { snapshotEvery = 100, batchSize = 500 }: DbRunStoreOptions = {},
   ) {
     if (!Number.isInteger(snapshotEvery) || snapshotEvery < 1) {
       throw new RangeError(`snapshotEvery must be a positive integer, got ${snapshotEvery}`);
     }
     this.snapshotEvery = snapshotEvery;
+    this.batchSize = batchSize;
   }
 
   insertRun(run: NewRun): Promise<void> {
@@ -43,7 +47,10 @@ export class DbRunStore implements RunStore {
     run: NewRun,
     entries: AsyncIterable<EventWithState> | Iterable<EventWithState>,
   ): Promise<RunState | null> {
-    return insertRunWithEvents(this.db, run, entries, { batchSize: 500, snapshotEvery: this.snapshotEvery });
+    return insertRunWithEvents(this.db, run, entries, {
+      batchSize: this.batchSize,
+      snapshotEvery: this.snapshotEvery,
+    });
   }
 
   discardHiddenRuns(olderThanMs?: number): Promise<number> {

@@ -4,9 +4,32 @@ import { tokenize } from "@/lib/tools/library/tokenize";
 import type { Db } from "../client";
 import { documents, type NewDocumentRecord } from "../schema";
 
-/** What the full-text index sees: our tokens (words + CJK bigrams), so PostgreSQL never segments Chinese. */
-export const searchTextOf = (doc: Pick<LibraryDocument, "title" | "tags" | "text">) =>
-  tokenize(`${doc.title} ${doc.tags.join(" ")} ${doc.text}`).join(" ");
+/**
+ * PostgreSQL's largest tsvector position: every later token lands on it, and a lexeme keeps at most
+ * 256 positions, so tokens past it add work (a 1 MB upload spent seconds there) and no ranking.
+ */
+const MAX_POSITIONS = 16_383;
+
+/**
+ * What the full-text index sees: our tokens (words + CJK bigrams), so PostgreSQL never segments
+ * Chinese. A long text keeps its first MAX_POSITIONS tokens in order, then each later term once:
+ * every term stays findable, and the tsvector differs from the whole text's only in positions
+ * PostgreSQL would have clamped anyway.
+ */
+export function searchTextOf(doc: Pick<LibraryDocument, "title" | "tags" | "text">): string {
+  const tokens = tokenize(`${doc.title} ${doc.tags.join(" ")} ${doc.text}`);
+  if (tokens.length <= MAX_POSITIONS) return tokens.join(" ");
+  const head = tokens.slice(0, MAX_POSITIONS);
+  const seen = new Set(head);
+  for (let i = MAX_POSITIONS; i < tokens.length; i++) {
+    const t = tokens[i] as string;
+    if (!seen.has(t)) {
+      seen.add(t);
+      head.push(t);
+    }
+  }
+  return head.join(" ");
+}
 
 function toRecord(doc: LibraryDocument): NewDocumentRecord {
   return {

@@ -32,7 +32,7 @@ export function isCjk(term: string): boolean {
  * length of the string it iterates (50 kB: 0.1 s, 100 kB: 9 s, 200 kB: 70 s — one upload froze
  * the server), so long texts are cut into slices of bounded size: linear overall.
  */
-const SLICE = 4_096;
+const SLICE = 1_024;
 
 /**
  * The text in slices of at most SLICE characters, each ending after white space where there is
