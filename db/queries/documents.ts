@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, notInArray, sql } from "drizzle-orm";
 import type { LibraryDocument, LibraryDocumentMeta } from "@/lib/tools/library/document";
-import { tokenize } from "@/lib/tools/library/tokenize";
+import { tokenizeYielding } from "@/lib/tools/library/tokenize";
 import type { Db } from "../client";
 import { documents, type NewDocumentRecord } from "../schema";
 
@@ -16,8 +16,9 @@ const MAX_POSITIONS = 16_383;
  * every term stays findable, and the tsvector differs from the whole text's only in positions
  * PostgreSQL would have clamped anyway.
  */
-export function searchTextOf(doc: Pick<LibraryDocument, "title" | "tags" | "text">): string {
-  const tokens = tokenize(`${doc.title} ${doc.tags.join(" ")} ${doc.text}`);
+export async function searchTextOf(doc: Pick<LibraryDocument, "title" | "tags" | "text">): Promise<string> {
+  // Yielding: a long upload is tokenized in turns, so other requests keep answering meanwhile.
+  const tokens = await tokenizeYielding(`${doc.title} ${doc.tags.join(" ")} ${doc.text}`);
   if (tokens.length <= MAX_POSITIONS) return tokens.join(" ");
   const head = tokens.slice(0, MAX_POSITIONS);
   const seen = new Set(head);
@@ -31,7 +32,7 @@ export function searchTextOf(doc: Pick<LibraryDocument, "title" | "tags" | "text
   return head.join(" ");
 }
 
-function toRecord(doc: LibraryDocument): NewDocumentRecord {
+async function toRecord(doc: LibraryDocument): Promise<NewDocumentRecord> {
   return {
     id: doc.id,
     title: doc.title,
@@ -41,13 +42,13 @@ function toRecord(doc: LibraryDocument): NewDocumentRecord {
     source: doc.source,
     text: doc.text,
     figures: doc.figures,
-    searchText: searchTextOf(doc),
+    searchText: await searchTextOf(doc),
   };
 }
 
 /** Adds a document or replaces the one with its id (a re-upload). */
 export async function upsertDocument(db: Db, doc: LibraryDocument): Promise<void> {
-  const record = toRecord(doc);
+  const record = await toRecord(doc);
   const { id: _id, ...fields } = record;
   await db.insert(documents).values(record).onConflictDoUpdate({ target: documents.id, set: fields });
 }
@@ -57,7 +58,7 @@ export async function insertMissingDocuments(db: Db, docs: LibraryDocument[]): P
   if (docs.length === 0) return 0;
   const added = await db
     .insert(documents)
-    .values(docs.map(toRecord))
+    .values(await Promise.all(docs.map(toRecord)))
     .onConflictDoNothing({ target: documents.id })
     .returning({ id: documents.id });
   return added.length;

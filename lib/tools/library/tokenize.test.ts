@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countWords, termSet, tokenize } from "./tokenize";
+import { countWords, termSet, tokenize, tokenizeYielding } from "./tokenize";
 
 describe("tokenize", () => {
   it("lower-cases Latin words and drops stop words", () => {
@@ -46,5 +46,15 @@ describe("tokenize on long texts", () => {
     expect(missing).toEqual([]);
     const astral = "𠀀".repeat(5_000);
     expect(tokenize(astral).every((t) => !/[\ud800-\udbff](?![\udc00-\udfff])/.test(t))).toBe(true);
+  });
+
+  it("gives the same terms when it yields to the event loop between slices", async () => {
+    const text = "Quillon 的 throughput 在制造业 grew. ".repeat(3_000);
+    let turns = 0;
+    const ticking = setInterval(() => turns++, 0);
+    const yielded = await tokenizeYielding(text);
+    clearInterval(ticking);
+    expect(yielded).toEqual(tokenize(text));
+    expect(turns).toBeGreaterThan(0);
   });
 });
