@@ -1,6 +1,19 @@
-/** At server start: open the database and resume runs a previous process left running. */
+/**
+ * At server start: open the database and resume runs a previous process left running. A start that
+ * cannot work (another server holds the PGlite folder, the disk is full) says why and exits,
+ * instead of serving 500s; SIGTERM always ends the process.
+ */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { installShutdown, fatalStartError } = await import("./lib/runs/lifecycle");
+  installShutdown();
   const { getRunService } = await import("./lib/runs/service-instance");
-  await getRunService();
+  try {
+    await getRunService();
+  } catch (e) {
+    const fatal = fatalStartError(e);
+    if (!fatal) throw e;
+    console.error(`prefrontal: cannot start: ${fatal}`);
+    process.exit(1);
+  }
 }

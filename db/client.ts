@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { Pool } from "pg";
 import { dataDir } from "@/lib/runs/data-dir";
+import { describeFsError, lockDataFolder } from "./data-folder-lock";
 import { applyMigrations } from "./migrate";
 import * as schema from "./schema";
 
@@ -47,16 +48,40 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<DbHandle> {
 }
 
 async function openPglite(dir: string): Promise<DbHandle> {
-  if (dir !== "memory") await mkdir(path.dirname(path.resolve(dir)), { recursive: true });
-  const client = dir === "memory" ? new PGlite() : new PGlite(dir);
-  const db = drizzlePglite({ client, schema });
-  try {
-    await applyMigrations(db, { kind: "pglite", migrationsFolder });
-  } catch (e) {
-    await client.close();
-    throw e;
+  if (dir === "memory") {
+    const client = new PGlite();
+    const db = drizzlePglite({ client, schema });
+    await applyMigrations(db, { kind: "pglite", migrationsFolder }).catch(async (e) => {
+      await client.close();
+      throw e;
+    });
+    return { db, kind: "pglite", close: () => client.close() };
   }
-  return { db, kind: "pglite", close: () => client.close() };
+  await mkdir(path.resolve(dir), { recursive: true }).catch((e) => {
+    throw describeFsError(e, dir);
+  });
+  // PGlite is one process's database: a second server on the folder would see some runs, write
+  // others, and lose them when both stop. The lock is taken before PGlite opens the folder.
+  const unlock = await lockDataFolder(dir);
+  let client: PGlite | undefined;
+  try {
+    client = new PGlite(dir);
+    const db = drizzlePglite({ client, schema });
+    await applyMigrations(db, { kind: "pglite", migrationsFolder });
+    const opened = client;
+    return {
+      db,
+      kind: "pglite",
+      close: async () => {
+        await opened.close();
+        await unlock();
+      },
+    };
+  } catch (e) {
+    await client?.close().catch(() => {});
+    await unlock();
+    throw describeFsError(e, dir);
+  }
 }
 
 async function openPostgres(url: string, schemaName: string | undefined): Promise<DbHandle> {
@@ -108,4 +133,12 @@ async function openShared(env: Record<string, string | undefined>): Promise<DbHa
     },
   };
   return shared;
+}
+
+/** Close the process's database if it was opened (shutdown). */
+export async function closeSharedDb(): Promise<void> {
+  const pending = cache.__prefrontalDb;
+  if (!pending) return;
+  const handle = await pending.catch(() => null);
+  await handle?.close();
 }
