@@ -6,7 +6,8 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { Pool } from "pg";
 import { dataDir } from "@/lib/runs/data-dir";
-import { describeFsError, lockDataFolder } from "./data-folder-lock";
+import { isTransientDbError } from "@/lib/runs/resource-errors";
+import { describeFsError, diskFullError, lockDataFolder } from "./data-folder-lock";
 import { applyMigrations } from "./migrate";
 import * as schema from "./schema";
 
@@ -16,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DbHandle {
   db: Db;
   kind: "pglite" | "postgres";
+  /** PostgreSQL only: the pool, for what needs a connection of its own (run claims). */
+  pool?: Pool;
   /** Closes the connection (pool or embedded database); a cached handle is forgotten. */
   close(): Promise<void>;
 }
@@ -57,6 +60,9 @@ async function openPglite(dir: string): Promise<DbHandle> {
     });
     return { db, kind: "pglite", close: () => client.close() };
   }
+  // A full disk makes PGlite fail (or hang) without a word about the disk: look first.
+  const full = await diskFullError(dir);
+  if (full) throw full;
   await mkdir(path.resolve(dir), { recursive: true }).catch((e) => {
     throw describeFsError(e, dir);
   });
@@ -80,7 +86,7 @@ async function openPglite(dir: string): Promise<DbHandle> {
   } catch (e) {
     await client?.close().catch(() => {});
     await unlock();
-    throw describeFsError(e, dir);
+    throw (await diskFullError(dir)) ?? describeFsError(e, dir);
   }
 }
 
@@ -90,10 +96,13 @@ async function openPostgres(url: string, schemaName: string | undefined): Promis
   }
   const pool = new Pool({
     connectionString: url,
+    // Names this server's connections in pg_stat_activity (and lets a test find its own).
+    application_name: schemaName ? `prefrontal-${schemaName}` : "prefrontal",
     ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", (e) => console.error("postgres pool:", e.message));
+  retryReadsOnce(pool);
   const db: NodePgDatabase<typeof schema> = drizzleNodePg({ client: pool, schema });
   try {
     if (schemaName) await pool.query(`create schema if not exists "${schemaName}"`);
@@ -102,7 +111,25 @@ async function openPostgres(url: string, schemaName: string | undefined): Promis
     await pool.end();
     throw e;
   }
-  return { db, kind: "postgres", close: () => pool.end() };
+  return { db, kind: "postgres", pool, close: () => pool.end() };
+}
+
+/**
+ * A read that fails because its pooled connection had been dropped (a database restart, a
+ * terminated backend) is sent once more on a fresh connection. Writes are not repeated here:
+ * one may have committed before the connection went; the run service recovers those from the log.
+ */
+function retryReadsOnce(pool: Pool): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  const isRead = (q: unknown) => {
+    const text = typeof q === "string" ? q : (q as { text?: unknown } | null)?.text;
+    return typeof text === "string" && /^\s*select\b/i.test(text);
+  };
+  (pool as unknown as { query: typeof query }).query = (...args: unknown[]) => {
+    const first = query(...args);
+    if (typeof args.at(-1) === "function" || !isRead(args[0])) return first;
+    return first.catch((e: unknown) => (isTransientDbError(e) ? query(...args) : Promise.reject(e)));
+  };
 }
 
 const cache = globalThis as typeof globalThis & { __prefrontalDb?: Promise<DbHandle> };

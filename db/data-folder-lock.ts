@@ -1,6 +1,7 @@
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { readFile, rm, statfs, writeFile } from "node:fs/promises";
 import path from "node:path";
 import lockfile from "proper-lockfile";
+import { FS_ERRORS, fsErrorCode } from "@/lib/runs/resource-errors";
 
 /** Another process holds the data folder: this one must not open it. */
 export class DataFolderLockedError extends Error {
@@ -25,32 +26,44 @@ export class StorageError extends Error {
   }
 }
 
-const FS_CODES: Record<string, string> = {
-  ENOSPC: "the disk is full",
-  EDQUOT: "the disk quota is used up",
-  EROFS: "the file system is read-only",
-  EACCES: "permission denied",
-  EPERM: "permission denied",
-};
-
-/** The file-system cause of `e`, if any, anywhere in its cause chain or message. */
-export function fsErrorCode(e: unknown): string | null {
-  for (let cur = e, depth = 0; cur && depth < 5; depth++) {
-    const code = (cur as { code?: unknown }).code;
-    if (typeof code === "string" && code in FS_CODES) return code;
-    const message = cur instanceof Error ? cur.message : String(cur);
-    const named = Object.keys(FS_CODES).find((c) => message.includes(c));
-    if (named) return named;
-    cur = (cur as { cause?: unknown }).cause;
-  }
-  return null;
-}
-
 /** A clear error for a file-system fault under the data folder; other errors as they are. */
 export function describeFsError(e: unknown, dir: string): unknown {
   const code = fsErrorCode(e);
   if (!code) return e;
-  return new StorageError(`Cannot write the data folder ${dir}: ${FS_CODES[code]} (${code}).`, code);
+  return new StorageError(`Cannot write the data folder ${dir}: ${FS_ERRORS[code]} (${code}).`, code);
+}
+
+/** Below this much free space PGlite cannot work (it fails mid-query without naming the disk). */
+export const MIN_FREE_BYTES = 32 * 1024 * 1024;
+
+export type StatFs = (path: string) => Promise<{ bavail: number | bigint; bsize: number | bigint }>;
+const statFolder: StatFs = (p) => statfs(p);
+
+/** Free bytes for unprivileged writes on the file system holding `dir` (or its nearest parent). */
+export async function freeBytes(dir: string, stat: StatFs = statFolder): Promise<number> {
+  let at = path.resolve(dir);
+  for (;;) {
+    try {
+      const s = await stat(at);
+      return Number(s.bavail) * Number(s.bsize);
+    } catch (e) {
+      const parent = path.dirname(at);
+      if ((e as { code?: string }).code !== "ENOENT" || parent === at) throw e;
+      at = parent;
+    }
+  }
+}
+
+/** A StorageError when the disk under `dir` is (nearly) full, else null. */
+export async function diskFullError(dir: string, stat: StatFs = statFolder): Promise<StorageError | null> {
+  const free = await freeBytes(dir, stat).catch(() => Number.POSITIVE_INFINITY);
+  if (free >= MIN_FREE_BYTES) return null;
+  const mb = (free / 1024 / 1024).toFixed(1);
+  return new StorageError(
+    `Cannot write the data folder ${path.resolve(dir)}: the disk is full (ENOSPC; ${mb} MB free, ` +
+      `${MIN_FREE_BYTES / 1024 / 1024} MB needed). Free some space and start again.`,
+    "ENOSPC",
+  );
 }
 
 // Beside the lock directory, not in it: the library removes its directory with rmdir.

@@ -1,5 +1,8 @@
 import "server-only";
-import { httpStatusOf, ServiceError, toFailure } from "./errors";
+import { diskFullError } from "@/db/data-folder-lock";
+import { dataDir } from "./data-dir";
+import { httpStatusOf, isServiceError, ServiceError, toFailure } from "./errors";
+import { fsErrorCode, isTransientDbError } from "./resource-errors";
 import { decodePathSegment } from "./safe-text";
 
 /** JSON bodies of the API are small (a goal, an answer, a fork's edits). */
@@ -80,8 +83,24 @@ export async function respond(fn: () => Promise<unknown>, okStatus = 200): Promi
     const value = await fn();
     return Response.json(value, { status: okStatus });
   } catch (e) {
-    const failure = toFailure(e);
-    const status = httpStatusOf(e);
-    return Response.json(failure, { status });
+    const error = isServiceError(e) ? e : await resourceFault(e);
+    return Response.json(toFailure(error), { status: httpStatusOf(error) });
   }
+}
+
+/**
+ * An unexpected error caused by the machine, not the request — a full disk, a database that cannot
+ * be reached — becomes a 503 that says so (and is logged); anything else stays an internal error.
+ */
+async function resourceFault(e: unknown): Promise<unknown> {
+  const full = fsErrorCode(e) === "ENOSPC" || (await diskFullError(dataDir()).then(Boolean, () => false));
+  const unreachable = isTransientDbError(e);
+  if (!full && !unreachable) return e;
+  console.error("request failed on a resource fault:", e);
+  return new ServiceError(
+    "unavailable",
+    full
+      ? "The server's disk is full: nothing can be saved until space is freed. Try again then."
+      : "The database cannot be reached right now; try again shortly.",
+  );
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb } from "@/db/client";
 import { DbLibrary, seedLibraryIfEmpty } from "@/db/library";
+import { PgRunClaims } from "@/db/run-claims";
 import { DbRunStore } from "@/db/run-store";
 import { BuiltinModel } from "../llm/builtin/builtin-model";
 import { openAIModelFromEnv } from "../llm/openai-model";
@@ -29,7 +30,12 @@ function modelFor(name: string) {
 }
 
 async function create(): Promise<RunService> {
-  const { db } = await getDb();
+  const handle = await getDb();
+  const { db } = handle;
+  // Not one writer per process on PostgreSQL: the database says which server drives each run.
+  const claims = handle.pool ? new PgRunClaims(handle.pool) : undefined;
+  // Half-written imports of a process that died; on a shared database, only ones left for long.
+  await new DbRunStore(db).discardHiddenRuns(handle.pool ? 15 * 60_000 : 0);
   const library = new DbLibrary(db);
   const seeded = seedLibraryIfEmpty(db);
   const service = new RunService({
@@ -41,6 +47,7 @@ async function create(): Promise<RunService> {
     },
     model: modelFor,
     dataDir: dataDir(),
+    claims,
   });
   const resumed = await resumeInterruptedRuns(service);
   if (resumed.length > 0)
