@@ -164,3 +164,16 @@ describeOnEachDatabase("bad text never wedges a run", (handle) => {
     expect((await store.runs({ limit: 500 })).length).toBe(before);
   });
 });
+
+describeOnEachDatabase("long goals the builtin planner must fit", (handle) => {
+  it("plans a 20-vendor comparison within the 200-character task titles", async () => {
+    const { service, store } = await testService(handle().db);
+    const names = Array.from({ length: 20 }, (_, i) => `Vendorname${String.fromCharCode(65 + i)}corp`);
+    const { runId } = await startRun(service, {
+      goal: `Compare ${names.join(", ")} on pricing for enterprise use`,
+    });
+    const run = await settled(service, runId);
+    expect(run.outcomeCode).not.toBe("plan_invalid");
+    expect((await store.events(runId)).some((e) => e.type === "plan.validated")).toBe(true);
+  }, 60_000);
+});
