@@ -10,6 +10,7 @@ export type ServiceErrorCode =
   | "read_only"
   | "model_unavailable"
   | "too_large"
+  | "busy"
   | "unavailable";
 
 const httpStatus: Record<ServiceErrorCode, number> = {
@@ -22,6 +23,7 @@ const httpStatus: Record<ServiceErrorCode, number> = {
   read_only: 409,
   model_unavailable: 400,
   too_large: 413,
+  busy: 429,
   // The database is unreachable or the disk is full: the request may succeed later.
   unavailable: 503,
 };
