@@ -13,6 +13,14 @@ const DRIVER_LOCK_SPACE = 7_240_312;
 export class PgRunClaims implements RunClaims {
   private client: Promise<PoolClient> | null = null;
   private readonly held = new Map<string, number>();
+  /** One query at a time on the claims connection (pg deprecates overlapping queries on a client). */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private query<T>(text: string, values: unknown[]): Promise<{ rows: T[] }> {
+    const run = this.queue.then(async () => (await this.connection()).query(text, values));
+    this.queue = run.catch(() => {});
+    return run as Promise<{ rows: T[] }>;
+  }
 
   constructor(
     private readonly pool: Pool,
@@ -37,8 +45,7 @@ export class PgRunClaims implements RunClaims {
   }
 
   async claim(runId: string): Promise<boolean> {
-    const c = await this.connection();
-    const { rows } = await c.query<{ ok: boolean }>(
+    const { rows } = await this.query<{ ok: boolean }>(
       "select pg_try_advisory_lock($1::int, hashtext($2)) as ok",
       [DRIVER_LOCK_SPACE, runId],
     );
@@ -52,8 +59,7 @@ export class PgRunClaims implements RunClaims {
     if (!n) return;
     if (n === 1) this.held.delete(runId);
     else this.held.set(runId, n - 1);
-    const c = await this.connection();
-    await c.query("select pg_advisory_unlock($1::int, hashtext($2))", [DRIVER_LOCK_SPACE, runId]);
+    await this.query("select pg_advisory_unlock($1::int, hashtext($2))", [DRIVER_LOCK_SPACE, runId]);
   }
 
   /** Give the connection back (shutdown, tests): every claim of this server ends. */
