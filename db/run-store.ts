@@ -30,7 +30,7 @@ export class DbRunStore implements RunStore {
 
   constructor(
     private readonly db: Db,
-    { snapshotEvery = 100, batchSize = 500 }: DbRunStoreOptions = {},
+    { snapshotEvery = 100, batchSize = 200 }: DbRunStoreOptions = {},
   ) {
     if (!Number.isInteger(snapshotEvery) || snapshotEvery < 1) {
       throw new RangeError(`snapshotEvery must be a positive integer, got ${snapshotEvery}`);

@@ -61,7 +61,7 @@ async function parseExport(source: string | AsyncIterable<Uint8Array | string>) 
   for await (const line of linesOf(source, hash)) {
     n++;
     // Long files are parsed in slices: other requests answer in between.
-    if (n % 2_000 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (n % 500 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     if (!line.trim()) continue;
     if (line.length > MAX_LINE_CHARS) throw invalid(n, "longer than 8 million characters");
     let raw: unknown;

@@ -3,7 +3,6 @@ import path from "node:path";
 import { z } from "zod";
 import { DocumentParseError, hasFrontmatter, normalizeNewlines, splitFrontmatter } from "./frontmatter";
 import { htmlToText } from "./html-to-text";
-import { isCjk } from "./tokenize";
 
 export { DocumentParseError } from "./frontmatter";
 
@@ -156,13 +155,14 @@ function slugify(name: string): string {
   return slug;
 }
 
+// Everything but the scripts isCjk counts, and everything but Latin letters: removed in one native
+// pass each, so a 1 MB upload is measured in milliseconds (a per-character loop took ~150 ms).
+const NOT_CJK = /[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
+const NOT_LATIN = /[^A-Za-z]+/g;
+
 function detectLang(text: string): "en" | "zh" {
-  let han = 0;
-  let latin = 0;
-  for (const char of text) {
-    if (isCjk(char)) han++;
-    else if (/[A-Za-z]/.test(char)) latin++;
-  }
+  const han = Array.from(text.replace(NOT_CJK, "")).length;
+  const latin = text.replace(NOT_LATIN, "").length;
   // A Chinese character carries about as much as a short English word, hence the weighting.
   return han * 4 > latin ? "zh" : "en";
 }
