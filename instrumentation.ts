@@ -5,15 +5,8 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { installShutdown, fatalStartError } = await import("./lib/runs/lifecycle");
+  const { installShutdown, exitOnFatalStart } = await import("./lib/runs/lifecycle");
   installShutdown();
   const { getRunService } = await import("./lib/runs/service-instance");
-  try {
-    await getRunService();
-  } catch (e) {
-    const fatal = fatalStartError(e);
-    if (!fatal) throw e;
-    console.error(`prefrontal: cannot start: ${fatal}`);
-    process.exit(1);
-  }
+  await getRunService().catch(exitOnFatalStart);
 }

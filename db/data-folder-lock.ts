@@ -117,6 +117,8 @@ async function takeLock(target: string): Promise<() => Promise<void>> {
   });
   await writeFile(ownerFile(target), String(process.pid));
   return async () => {
+    // The pid first: once released, the file may already be the next owner's.
+    await rm(ownerFile(target), { force: true });
     await release().catch(() => {});
   };
 }

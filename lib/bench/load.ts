@@ -124,23 +124,31 @@ async function main() {
         await new Promise((r) => setTimeout(r, 20));
       }
     })();
-    console.log("heavy work, all at once:");
+    // LOAD_ONLY=runs|upload|import runs one job alone, to see which one costs the others.
+    const only = process.env.LOAD_ONLY;
+    const want = (job: string) => !only || only === job;
+    console.log(only ? `heavy work: ${only} only` : "heavy work, all at once:");
     await timed("everything", () =>
       Promise.all([
-        timed(`${RUNS} runs started`, () =>
-          Promise.all(
-            Array.from({ length: RUNS }, (_, i) =>
-              fetch(`${base}/api/runs`, {
-                method: "POST",
-                headers: { "content-type": "application/json" },
-                body: JSON.stringify({ goal: `Compare Loomwork and Relaywright for enterprise use (${i})` }),
-              }).then((r) => r.status),
+        want("runs") &&
+          timed(`${RUNS} runs started`, () =>
+            Promise.all(
+              Array.from({ length: RUNS }, (_, i) =>
+                fetch(`${base}/api/runs`, {
+                  method: "POST",
+                  headers: { "content-type": "application/json" },
+                  body: JSON.stringify({
+                    goal: `Compare Loomwork and Relaywright for enterprise use (${i})`,
+                  }),
+                }).then((r) => r.status),
+              ),
             ),
           ),
-        ),
-        timed(`upload of ${UPLOAD_FILES} files (${((UPLOAD_FILES * FILE_BYTES) / 1e6).toFixed(1)} MB)`, () =>
-          fetch(`${base}/api/documents`, { method: "POST", body: form }).then((r) => r.status),
-        ),
+        want("upload") &&
+          timed(
+            `upload of ${UPLOAD_FILES} files (${((UPLOAD_FILES * FILE_BYTES) / 1e6).toFixed(1)} MB)`,
+            () => fetch(`${base}/api/documents`, { method: "POST", body: form }).then((r) => r.status),
+          ),
         timed(
           `import of ${IMPORT_LINES.toLocaleString("en")} lines (${(jsonl.length / 1e6).toFixed(1)} MB)`,
           () =>

@@ -13,6 +13,30 @@ export function fatalStartError(e: unknown): string | null {
   return null;
 }
 
+/**
+ * `fn` run once and its result shared, like a cached promise, except that a failure is not
+ * cached: the next call tries again. For start-up work that a passing fault (a full disk, a
+ * database restart) may break.
+ */
+export function untilSuccess<T>(fn: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    pending ??= fn().catch((e: unknown) => {
+      pending = null;
+      throw e;
+    });
+    return pending;
+  };
+}
+
+/** At start: a fault no retry mends ends the process with the operator's message (exit 1). */
+export function exitOnFatalStart(e: unknown): void {
+  const fatal = fatalStartError(e);
+  if (!fatal) throw e;
+  console.error(`prefrontal: cannot start: ${fatal}`);
+  process.exit(1);
+}
+
 let installed = false;
 
 /**

@@ -7,6 +7,7 @@ import { BuiltinModel } from "../llm/builtin/builtin-model";
 import { openAIModelFromEnv } from "../llm/openai-model";
 import { dataDir } from "./data-dir";
 import { ServiceError } from "./errors";
+import { untilSuccess } from "./lifecycle";
 import { RunBus } from "./run-bus";
 import { resumeInterruptedRuns } from "./service/resume-runs";
 import { RunService } from "./service/run-service";
@@ -37,12 +38,15 @@ async function create(): Promise<RunService> {
   // Half-written imports of a process that died; on a shared database, only ones left for long.
   await new DbRunStore(db).discardHiddenRuns(handle.pool ? 15 * 60_000 : 0);
   const library = new DbLibrary(db);
-  const seeded = seedLibraryIfEmpty(db);
+  // Loading the demo library can fail (a full disk at first start); it is tried again when a run
+  // next needs the library, so the server recovers once the cause is gone.
+  const seeded = untilSuccess(() => seedLibraryIfEmpty(db));
+  seeded().catch((e) => console.error("prefrontal: the demo library is not loaded yet; will retry:", e));
   const service = new RunService({
     store: new DbRunStore(db),
     bus: new RunBus(),
     library: async () => {
-      await seeded;
+      await seeded();
       return library;
     },
     model: modelFor,

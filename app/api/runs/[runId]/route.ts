@@ -5,6 +5,8 @@ import { getRunService } from "@/lib/runs/service-instance";
 export const dynamic = "force-dynamic";
 
 export async function GET(_request: Request, { params }: { params: Promise<{ runId: string }> }) {
-  const { runId } = await params;
-  return respond(async () => ({ run: await getRun(await getRunService(), pathParam(runId, "runId")) }));
+  return respond(async () => {
+    const { runId } = await params;
+    return { run: await getRun(await getRunService(), pathParam(runId, "runId")) };
+  });
 }

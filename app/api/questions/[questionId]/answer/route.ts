@@ -3,12 +3,9 @@ import { answerQuestion } from "@/lib/runs/service/answer-question";
 import { getRunService } from "@/lib/runs/service-instance";
 
 export async function POST(request: Request, { params }: { params: Promise<{ questionId: string }> }) {
-  const { questionId } = await params;
   return respond(async () => {
+    const questionId = pathParam((await params).questionId, "questionId");
     const body = await jsonBody(request);
-    return answerQuestion(await getRunService(), {
-      ...body,
-      questionId: pathParam(questionId, "questionId"),
-    });
+    return answerQuestion(await getRunService(), { ...body, questionId });
   });
 }

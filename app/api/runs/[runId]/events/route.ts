@@ -4,7 +4,11 @@ import { sseResponse } from "@/lib/runs/sse-response";
 export const dynamic = "force-dynamic";
 
 export async function GET(request: Request, { params }: { params: Promise<{ runId: string }> }) {
-  const { runId } = await params;
-  // The id is checked (decoded, shaped like a run id) inside, before any query.
+  // A segment that cannot be decoded becomes "%", which the check inside refuses with a 400; the
+  // id is checked (decoded, shaped like a run id) there, before any query.
+  const runId = await params.then(
+    (p) => p.runId,
+    () => "%",
+  );
   return sseResponse(await getRunService(), runId, request);
 }

@@ -5,9 +5,8 @@ import { getRunService } from "@/lib/runs/service-instance";
 export const dynamic = "force-dynamic";
 
 export async function GET(_request: Request, { params }: { params: Promise<{ runId: string }> }) {
-  const { runId: raw } = await params;
   try {
-    const runId = pathParam(raw, "runId");
+    const runId = pathParam((await params).runId, "runId");
     const body = await exportRun(await getRunService(), runId);
     return new Response(body, {
       headers: {

@@ -3,9 +3,9 @@ import { rollbackRun } from "@/lib/runs/service/rollback-run";
 import { getRunService } from "@/lib/runs/service-instance";
 
 export async function POST(request: Request, { params }: { params: Promise<{ runId: string }> }) {
-  const { runId: raw } = await params;
+  // Params are read inside respond: a malformed segment becomes a typed 400, not a 500.
   return respond(async () => {
-    const runId = pathParam(raw, "runId");
+    const runId = pathParam((await params).runId, "runId");
     const body = await jsonBody(request);
     return rollbackRun(await getRunService(), { ...body, runId });
   });
