@@ -6,6 +6,8 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { Pool } from "pg";
 import { dataDir } from "@/lib/runs/data-dir";
+import { isTransientDbError } from "@/lib/runs/resource-errors";
+import { describeFsError, diskFullError, lockDataFolder } from "./data-folder-lock";
 import { applyMigrations } from "./migrate";
 import * as schema from "./schema";
 
@@ -15,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DbHandle {
   db: Db;
   kind: "pglite" | "postgres";
+  /** PostgreSQL only: the pool, for what needs a connection of its own (run claims). */
+  pool?: Pool;
   /** Closes the connection (pool or embedded database); a cached handle is forgotten. */
   close(): Promise<void>;
 }
@@ -47,16 +51,43 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<DbHandle> {
 }
 
 async function openPglite(dir: string): Promise<DbHandle> {
-  if (dir !== "memory") await mkdir(path.dirname(path.resolve(dir)), { recursive: true });
-  const client = dir === "memory" ? new PGlite() : new PGlite(dir);
-  const db = drizzlePglite({ client, schema });
-  try {
-    await applyMigrations(db, { kind: "pglite", migrationsFolder });
-  } catch (e) {
-    await client.close();
-    throw e;
+  if (dir === "memory") {
+    const client = new PGlite();
+    const db = drizzlePglite({ client, schema });
+    await applyMigrations(db, { kind: "pglite", migrationsFolder }).catch(async (e) => {
+      await client.close();
+      throw e;
+    });
+    return { db, kind: "pglite", close: () => client.close() };
   }
-  return { db, kind: "pglite", close: () => client.close() };
+  // A full disk makes PGlite fail (or hang) without a word about the disk: look first.
+  const full = await diskFullError(dir);
+  if (full) throw full;
+  await mkdir(path.resolve(dir), { recursive: true }).catch((e) => {
+    throw describeFsError(e, dir);
+  });
+  // PGlite is one process's database: a second server on the folder would see some runs, write
+  // others, and lose them when both stop. The lock is taken before PGlite opens the folder.
+  const unlock = await lockDataFolder(dir);
+  let client: PGlite | undefined;
+  try {
+    client = new PGlite(dir);
+    const db = drizzlePglite({ client, schema });
+    await applyMigrations(db, { kind: "pglite", migrationsFolder });
+    const opened = client;
+    return {
+      db,
+      kind: "pglite",
+      close: async () => {
+        await opened.close();
+        await unlock();
+      },
+    };
+  } catch (e) {
+    await client?.close().catch(() => {});
+    await unlock();
+    throw (await diskFullError(dir)) ?? describeFsError(e, dir);
+  }
 }
 
 async function openPostgres(url: string, schemaName: string | undefined): Promise<DbHandle> {
@@ -65,10 +96,13 @@ async function openPostgres(url: string, schemaName: string | undefined): Promis
   }
   const pool = new Pool({
     connectionString: url,
+    // Names this server's connections in pg_stat_activity (and lets a test find its own).
+    application_name: schemaName ? `prefrontal-${schemaName}` : "prefrontal",
     ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", (e) => console.error("postgres pool:", e.message));
+  retryReadsOnce(pool);
   const db: NodePgDatabase<typeof schema> = drizzleNodePg({ client: pool, schema });
   try {
     if (schemaName) await pool.query(`create schema if not exists "${schemaName}"`);
@@ -77,7 +111,25 @@ async function openPostgres(url: string, schemaName: string | undefined): Promis
     await pool.end();
     throw e;
   }
-  return { db, kind: "postgres", close: () => pool.end() };
+  return { db, kind: "postgres", pool, close: () => pool.end() };
+}
+
+/**
+ * A read that fails because its pooled connection had been dropped (a database restart, a
+ * terminated backend) is sent once more on a fresh connection. Writes are not repeated here:
+ * one may have committed before the connection went; the run service recovers those from the log.
+ */
+function retryReadsOnce(pool: Pool): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  const isRead = (q: unknown) => {
+    const text = typeof q === "string" ? q : (q as { text?: unknown } | null)?.text;
+    return typeof text === "string" && /^\s*select\b/i.test(text);
+  };
+  (pool as unknown as { query: typeof query }).query = (...args: unknown[]) => {
+    const first = query(...args);
+    if (typeof args.at(-1) === "function" || !isRead(args[0])) return first;
+    return first.catch((e: unknown) => (isTransientDbError(e) ? query(...args) : Promise.reject(e)));
+  };
 }
 
 const cache = globalThis as typeof globalThis & { __prefrontalDb?: Promise<DbHandle> };
@@ -108,4 +160,12 @@ async function openShared(env: Record<string, string | undefined>): Promise<DbHa
     },
   };
   return shared;
+}
+
+/** Close the process's database if it was opened (shutdown). */
+export async function closeSharedDb(): Promise<void> {
+  const pending = cache.__prefrontalDb;
+  if (!pending) return;
+  const handle = await pending.catch(() => null);
+  await handle?.close();
 }

@@ -6,34 +6,55 @@ import { appendEvent } from "./queries/append-event";
 import { getArtifact } from "./queries/artifacts";
 import { eventsAfter } from "./queries/events-after";
 import { getRun } from "./queries/get-run";
+import { discardHiddenRuns } from "./queries/hidden-runs";
 import { insertRun } from "./queries/insert-run";
+import { type EventWithState, insertRunWithEvents } from "./queries/insert-run-with-events";
 import { listRuns, unfinishedRunIds } from "./queries/list-runs";
 import { claimQuestion, getQuestion, listQuestions } from "./queries/questions";
 import { snapshotAtOrBefore } from "./queries/snapshots";
 
 export { DuplicateEventError, EventOrderError } from "./queries/append-event";
+export { QuestionAlreadyAnsweredError } from "./queries/questions";
 
 export interface DbRunStoreOptions {
   /** Store the reduced state every this many events (and at the end of the run). */
   snapshotEvery?: number;
+  /** Events per transaction when a whole run is written at once (import, fork). */
+  batchSize?: number;
 }
 
 /** The RunStore on PostgreSQL or PGlite: events are the truth, the other tables their projections. */
 export class DbRunStore implements RunStore {
   private readonly snapshotEvery: number;
+  private readonly batchSize: number;
 
   constructor(
     private readonly db: Db,
-    { snapshotEvery = 100 }: DbRunStoreOptions = {},
+    { snapshotEvery = 100, batchSize = 200 }: DbRunStoreOptions = {},
   ) {
     if (!Number.isInteger(snapshotEvery) || snapshotEvery < 1) {
       throw new RangeError(`snapshotEvery must be a positive integer, got ${snapshotEvery}`);
     }
     this.snapshotEvery = snapshotEvery;
+    this.batchSize = batchSize;
   }
 
   insertRun(run: NewRun): Promise<void> {
     return insertRun(this.db, run);
+  }
+
+  insertRunWithEvents(
+    run: NewRun,
+    entries: AsyncIterable<EventWithState> | Iterable<EventWithState>,
+  ): Promise<RunState | null> {
+    return insertRunWithEvents(this.db, run, entries, {
+      batchSize: this.batchSize,
+      snapshotEvery: this.snapshotEvery,
+    });
+  }
+
+  discardHiddenRuns(olderThanMs?: number): Promise<number> {
+    return discardHiddenRuns(this.db, olderThanMs);
   }
 
   append(event: RunEvent, state: RunState): Promise<void> {

@@ -1,14 +1,38 @@
 import { and, asc, count, desc, eq, isNull, like, notInArray, or, sql } from "drizzle-orm";
 import type { LibraryDocument, LibraryDocumentMeta } from "@/lib/tools/library/document";
-import { tokenize } from "@/lib/tools/library/tokenize";
+import { tokenizeYielding } from "@/lib/tools/library/tokenize";
 import type { Db } from "../client";
 import { documents, type NewDocumentRecord } from "../schema";
 
-/** What the full-text index sees: our tokens (words + CJK bigrams), so PostgreSQL never segments Chinese. */
-export const searchTextOf = (doc: Pick<LibraryDocument, "title" | "tags" | "text">) =>
-  tokenize(`${doc.title} ${doc.tags.join(" ")} ${doc.text}`).join(" ");
+/**
+ * PostgreSQL's largest tsvector position: every later token lands on it, and a lexeme keeps at most
+ * 256 positions, so tokens past it add work (a 1 MB upload spent seconds there) and no ranking.
+ */
+const MAX_POSITIONS = 16_383;
 
-function toRecord(doc: LibraryDocument): NewDocumentRecord {
+/**
+ * What the full-text index sees: our tokens (words + CJK bigrams), so PostgreSQL never segments
+ * Chinese. A long text keeps its first MAX_POSITIONS tokens in order, then each later term once:
+ * every term stays findable, and the tsvector differs from the whole text's only in positions
+ * PostgreSQL would have clamped anyway.
+ */
+export async function searchTextOf(doc: Pick<LibraryDocument, "title" | "tags" | "text">): Promise<string> {
+  // Yielding: a long upload is tokenized in turns, so other requests keep answering meanwhile.
+  const tokens = await tokenizeYielding(`${doc.title} ${doc.tags.join(" ")} ${doc.text}`);
+  if (tokens.length <= MAX_POSITIONS) return tokens.join(" ");
+  const head = tokens.slice(0, MAX_POSITIONS);
+  const seen = new Set(head);
+  for (let i = MAX_POSITIONS; i < tokens.length; i++) {
+    const t = tokens[i] as string;
+    if (!seen.has(t)) {
+      seen.add(t);
+      head.push(t);
+    }
+  }
+  return head.join(" ");
+}
+
+async function toRecord(doc: LibraryDocument): Promise<NewDocumentRecord> {
   return {
     id: doc.id,
     title: doc.title,
@@ -18,13 +42,13 @@ function toRecord(doc: LibraryDocument): NewDocumentRecord {
     source: doc.source,
     text: doc.text,
     figures: doc.figures,
-    searchText: searchTextOf(doc),
+    searchText: await searchTextOf(doc),
   };
 }
 
 /** Adds a document or replaces the one with its id (a re-upload). */
 export async function upsertDocument(db: Db, doc: LibraryDocument): Promise<void> {
-  const record = toRecord(doc);
+  const record = await toRecord(doc);
   const { id: _id, ...fields } = record;
   await db.insert(documents).values(record).onConflictDoUpdate({ target: documents.id, set: fields });
 }
@@ -60,7 +84,7 @@ export async function addDocumentVersion(
       ...versions.map((d) => (d.id === base ? 1 : Number(d.id.slice(base.length + 2)))),
     );
     const id = versions.length === 0 ? base : `${base}.v${top + 1}`;
-    await tx.insert(documents).values({ ...toRecord({ ...doc, id }), ...provenance });
+    await tx.insert(documents).values({ ...(await toRecord({ ...doc, id })), ...provenance });
     if (current !== null) {
       await tx.update(documents).set({ supersededBy: id }).where(eq(documents.id, current));
     }
@@ -73,7 +97,7 @@ export async function insertMissingDocuments(db: Db, docs: LibraryDocument[]): P
   if (docs.length === 0) return 0;
   const added = await db
     .insert(documents)
-    .values(docs.map(toRecord))
+    .values(await Promise.all(docs.map(toRecord)))
     .onConflictDoNothing({ target: documents.id })
     .returning({ id: documents.id });
   return added.length;

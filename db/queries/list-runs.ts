@@ -3,6 +3,7 @@ import type { RunStatus } from "@/lib/agent/state";
 import type { RunRow } from "@/lib/runs/run-store";
 import type { Db } from "../client";
 import { runs } from "../schema";
+import { visibleRuns } from "./hidden-runs";
 import { toRunRow } from "./run-row";
 
 const DEFAULT_LIMIT = 100;
@@ -15,7 +16,7 @@ export async function listRuns(
   const rows = await db
     .select()
     .from(runs)
-    .where(query.status ? eq(runs.status, query.status) : undefined)
+    .where(query.status ? eq(runs.status, query.status) : visibleRuns)
     .orderBy(desc(runs.createdAt), desc(runs.id))
     .limit(query.limit ?? DEFAULT_LIMIT);
   return rows.map(toRunRow);

@@ -10,6 +10,7 @@ import type { ChatModel } from "../llm/chat-model";
 import { dataDir, runDir } from "../runs/data-dir";
 import { JsonlRunLog } from "../runs/jsonl-run-log";
 import { createModel, type ModelChoice, runDeps } from "../runs/run-environment";
+import { RUN_ID, unsafeTextReason } from "../runs/safe-text";
 import { terminalNotice, withWaitNotice } from "./model-wait";
 
 const usage = `Usage:
@@ -42,6 +43,11 @@ async function answerPending(ctx: RunContext): Promise<boolean> {
     for (const q of pending) {
       const choices = q.choices.length ? ` [${q.choices.join(" / ")}]` : "";
       const answer = await rl.question(`\n? ${q.prompt}${choices}\n> `);
+      const unsafe = unsafeTextReason(answer);
+      if (unsafe) {
+        console.error(`The answer ${unsafe}; the run waits for another.`);
+        return false;
+      }
       await answerQuestion(ctx, q.id, answer || "skip", process.env.USER ?? "cli");
     }
   } finally {
@@ -77,6 +83,21 @@ async function main(): Promise<number> {
   }
   // A real model can take long: say so while a call is in flight, instead of a silent terminal.
   if (values.model !== "builtin") model = withWaitNotice(model, terminalNotice());
+  // The same checks as the app's: text the run log's readers (and the database, on import) refuse.
+  for (const [label, text] of [
+    ["goal", positionals.join(" ")],
+    ["answer", values.answer ?? ""],
+  ] as const) {
+    const unsafe = unsafeTextReason(text);
+    if (unsafe) {
+      console.error(`The ${label} ${unsafe}.`);
+      return 2;
+    }
+  }
+  if (values.resume !== undefined && !RUN_ID.test(values.resume)) {
+    console.error(`"${values.resume.slice(0, 80)}" is not a run id (letters, digits, '_' or '-').`);
+    return 2;
+  }
   const runId =
     values.resume ??
     `${new Date().toISOString().replace(/[:.]/g, "-").slice(0, 19)}-${randomUUID().slice(0, 6)}`;

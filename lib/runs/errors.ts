@@ -10,7 +10,10 @@ export type ServiceErrorCode =
   | "read_only"
   | "model_unavailable"
   | "unauthorized"
-  | "forbidden";
+  | "forbidden"
+  | "too_large"
+  | "busy"
+  | "unavailable";
 
 const httpStatus: Record<ServiceErrorCode, number> = {
   invalid_input: 400,
@@ -23,6 +26,10 @@ const httpStatus: Record<ServiceErrorCode, number> = {
   model_unavailable: 400,
   unauthorized: 401,
   forbidden: 403,
+  too_large: 413,
+  busy: 429,
+  // The database is unreachable or the disk is full: the request may succeed later.
+  unavailable: 503,
 };
 
 /** An error a caller can act on: a code, a message for people, an HTTP status. Never a stack. */

@@ -73,6 +73,18 @@ export const questionKey = (runId: string, questionId: string) => `${runId}~${qu
 export interface RunStore {
   insertRun(run: NewRun): Promise<void>;
   /**
+   * A run with its whole history at once (import, fork): invisible until the last event is stored;
+   * if any event is refused nothing of the run remains. Returns the last state (null: no events).
+   */
+  insertRunWithEvents(
+    run: NewRun,
+    entries:
+      | AsyncIterable<{ event: RunEvent; state: RunState }>
+      | Iterable<{ event: RunEvent; state: RunState }>,
+  ): Promise<RunState | null>;
+  /** Remove runs a dead process left half-written (older than `olderThanMs`). */
+  discardHiddenRuns(olderThanMs?: number): Promise<number>;
+  /**
    * Append one event (its seq must be the run's next) and update the projections: the runs row,
    * questions, artifacts, and a state snapshot every `snapshotEvery` events. One transaction.
    */

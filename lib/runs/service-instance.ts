@@ -1,11 +1,13 @@
 import "server-only";
 import { getDb } from "@/db/client";
 import { DbLibrary, seedLibraryIfEmpty } from "@/db/library";
+import { PgRunClaims } from "@/db/run-claims";
 import { DbRunStore } from "@/db/run-store";
 import { BuiltinModel } from "../llm/builtin/builtin-model";
 import { openAIModelFromEnv } from "../llm/openai-model";
 import { dataDir } from "./data-dir";
 import { ServiceError } from "./errors";
+import { untilSuccess } from "./lifecycle";
 import { RunBus } from "./run-bus";
 import { createModel } from "./run-environment";
 import { resumeInterruptedRuns } from "./service/resume-runs";
@@ -40,18 +42,27 @@ function modelFor(name: string) {
 }
 
 async function create(): Promise<RunService> {
-  const { db } = await getDb();
+  const handle = await getDb();
+  const { db } = handle;
+  // Not one writer per process on PostgreSQL: the database says which server drives each run.
+  const claims = handle.pool ? new PgRunClaims(handle.pool) : undefined;
+  // Half-written imports of a process that died; on a shared database, only ones left for long.
+  await new DbRunStore(db).discardHiddenRuns(handle.pool ? 15 * 60_000 : 0);
   const library = new DbLibrary(db);
-  const seeded = seedLibraryIfEmpty(db);
+  // Loading the demo library can fail (a full disk at first start); it is tried again when a run
+  // next needs the library, so the server recovers once the cause is gone.
+  const seeded = untilSuccess(() => seedLibraryIfEmpty(db));
+  seeded().catch((e) => console.error("prefrontal: the demo library is not loaded yet; will retry:", e));
   const service = new RunService({
     store: new DbRunStore(db),
     bus: new RunBus(),
     library: async () => {
-      await seeded;
+      await seeded();
       return library;
     },
     model: modelFor,
     dataDir: dataDir(),
+    claims,
   });
   const resumed = await resumeInterruptedRuns(service);
   if (resumed.length > 0)

@@ -1,5 +1,7 @@
 import "server-only";
 import { httpStatusOf, ServiceError, toFailure } from "./errors";
+import { pathParam } from "./http";
+import { requireRun } from "./service/run-context-for";
 import type { RunService } from "./service/run-service";
 import { encodeFrame, watchRun } from "./watch-run";
 
@@ -17,6 +19,14 @@ export function parseCursor(request: Request): number {
 }
 
 /**
+ * Open event streams of this process, and their cap: each holds a connection and a watcher, and
+ * one client opening hundreds must not starve everyone else. `PREFRONTAL_MAX_STREAMS` moves it.
+ */
+const open = { streams: 0 };
+export const maxStreams = () => Number(process.env.PREFRONTAL_MAX_STREAMS) || 200;
+export const openStreams = () => open.streams;
+
+/**
  * Server-Sent Events for one run. Everything fallible (the run exists, the cursor parses) happens
  * before the stream starts; after that the response is only frames.
  */
@@ -24,14 +34,21 @@ export async function sseResponse(service: RunService, runId: string, request: R
   let after: number;
   try {
     after = parseCursor(request);
-    const run = await service.store.run(runId);
-    if (!run) throw new ServiceError("run_not_found", `No run ${runId}.`);
+    await requireRun(service, pathParam(runId, "runId"));
+    if (open.streams >= maxStreams()) {
+      throw new ServiceError(
+        "busy",
+        `The server is serving ${open.streams} live streams, its limit; close some tabs or try again shortly.`,
+      );
+    }
   } catch (e) {
     const status = httpStatusOf(e);
     return Response.json(toFailure(e), { status });
   }
   const encoder = new TextEncoder();
   const abort = new AbortController();
+  open.streams++;
+  abort.signal.addEventListener("abort", () => open.streams--, { once: true });
   request.signal.addEventListener("abort", () => abort.abort(), { once: true });
   const frames = watchRun(service.store, service.bus, runId, after, { signal: abort.signal });
   const stream = new ReadableStream<Uint8Array>({
@@ -40,12 +57,15 @@ export async function sseResponse(service: RunService, runId: string, request: R
         const next = await frames.next();
         // The client may have gone while we waited: the stream is closed, nothing to send.
         if (abort.signal.aborted) return;
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(encodeFrame(next.value)));
+        if (next.done) {
+          controller.close();
+          abort.abort();
+        } else controller.enqueue(encoder.encode(encodeFrame(next.value)));
       } catch (e) {
         if (abort.signal.aborted) return;
         service.log(`event stream of ${runId} failed:`, e);
         controller.close();
+        abort.abort();
       }
     },
     async cancel() {

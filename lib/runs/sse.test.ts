@@ -7,7 +7,7 @@ import type { RunEvent } from "../agent/events";
 import { BuiltinModel } from "../llm/builtin/builtin-model";
 import type { RunService } from "./service/run-service";
 import { startRun } from "./service/start-run";
-import { sseResponse } from "./sse-response";
+import { openStreams, sseResponse } from "./sse-response";
 import { testService } from "./testing/service-harness";
 
 let handle: DbHandle;
@@ -116,5 +116,41 @@ describe("the events stream over real HTTP", () => {
     const bad = await fetch(`${base}/api/runs/${runId}/events?after=abc`);
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ ok: false, code: "invalid_input" });
+  });
+
+  it("caps live streams per process (429 past the cap) and frees a slot when a client leaves", async () => {
+    process.env.PREFRONTAL_MAX_STREAMS = "3";
+    try {
+      const { runId } = await startRun(service, { goal: "help me" });
+      await service.idle();
+      const url = `${base}/api/runs/${runId}/events`;
+      const held = await Promise.all(
+        [0, 1, 2].map(async () => {
+          const abort = new AbortController();
+          const res = await fetch(url, { signal: abort.signal });
+          expect(res.status).toBe(200);
+          return abort;
+        }),
+      );
+      expect(openStreams()).toBe(3);
+      const refused = await fetch(url);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({ ok: false, code: "busy" });
+      held[0]?.abort();
+      const deadline = Date.now() + 5_000;
+      while (openStreams() > 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      const again = new AbortController();
+      expect((await fetch(url, { signal: again.signal })).status).toBe(200);
+      for (const a of [...held, again]) a.abort();
+    } finally {
+      delete process.env.PREFRONTAL_MAX_STREAMS;
+    }
+  });
+
+  it("answers 400 for a malformed run id", async () => {
+    for (const id of ["%00", "run%20x", "%E0%A4%A"]) {
+      const res = await fetch(`${base}/api/runs/${id}/events`);
+      expect(res.status, id).toBe(400);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { authorize } from "@/lib/auth/authorize";
 import { ServiceError } from "@/lib/runs/errors";
-import { respond } from "@/lib/runs/http";
+import { readCapped, respond } from "@/lib/runs/http";
 import {
   listLibraryDocuments,
   MAX_UPLOAD_BYTES,
@@ -20,21 +20,17 @@ export async function GET(request: Request) {
   });
 }
 
-// Room for every file at its cap plus the multipart headers; anything bigger is refused unread.
+// Room for every file at its cap plus the multipart headers (about 20 MB); counted as the body
+// streams in, so a chunked body without Content-Length is held to it too.
 const MAX_BODY_BYTES = MAX_UPLOAD_FILES * MAX_UPLOAD_BYTES + 64_000;
 
 /** multipart/form-data with one or more `files` fields; answers per file (added id, or what is wrong). */
 export async function POST(request: Request) {
   return respond(async () => {
     const actor = await authorize(request.headers, "upload");
-    const length = Number(request.headers.get("content-length") ?? 0);
-    if (length > MAX_BODY_BYTES) {
-      throw new ServiceError(
-        "invalid_input",
-        `files: the upload is over ${MAX_BODY_BYTES / 1_000_000} MB; send fewer files at a time`,
-      );
-    }
-    const form = await request.formData().catch(() => {
+    const body = await readCapped(request, MAX_BODY_BYTES, "files: the upload");
+    const type = request.headers.get("content-type") ?? "";
+    const form = await new Response(body, { headers: { "content-type": type } }).formData().catch(() => {
       throw new ServiceError("invalid_input", "files: send the files as multipart/form-data");
     });
     return uploadDocuments(await getRunService(), form.getAll("files"), actor.label);

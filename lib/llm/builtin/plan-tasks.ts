@@ -50,7 +50,9 @@ export function defaultCriteria(tool: string): Criterion[] {
   }
 }
 
-const title = (frame: ResearchFrame, en: string, zh: string): string => (frame.zh ? zh : en);
+// Titles are capped at 200 (plan-schema): a 20-vendor comparison's titles ran past it and failed the run.
+const title = (frame: ResearchFrame, en: string, zh: string) =>
+  (frame.zh ? zh : en).slice(0, 200).replace(/[\ud800-\udbff]$/, "");
 
 export function searchTask(
   frame: ResearchFrame,

@@ -1,17 +1,19 @@
 import { z } from "zod";
 import { isTerminal } from "../../agent/state";
 import { invalidInput, ServiceError } from "../errors";
+import { RunIdText, safeText } from "../safe-text";
 import { contextFor, requireRun } from "./run-context-for";
 import type { RunService } from "./run-service";
 
 export const AmendGoalInput = z.object({
-  runId: z.string().min(1).max(200),
-  text: z
-    .string()
-    .trim()
-    .min(1, "Say what should change.")
-    .max(4_000, "Keep the change under 4,000 characters."),
-  by: z.string().trim().min(1, "Say who is asking.").max(100),
+  runId: RunIdText,
+  text: safeText({
+    min: 1,
+    max: 4_000,
+    tooShort: "Say what should change.",
+    tooLong: "Keep the change under 4,000 characters.",
+  }),
+  by: safeText({ min: 1, max: 100, tooShort: "Say who is asking." }),
 });
 export type AmendGoalInput = z.input<typeof AmendGoalInput>;
 

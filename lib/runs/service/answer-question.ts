@@ -1,16 +1,18 @@
 import { z } from "zod";
 import { answerQuestion as recordAnswer } from "../../agent/loop";
+import { isTerminal } from "../../agent/state";
 import { invalidInput, ServiceError } from "../errors";
+import { IdText, safeText } from "../safe-text";
 import { contextFor, requireRun } from "./run-context-for";
 import type { RunService } from "./run-service";
 
 export const AnswerQuestionInput = z
   .object({
-    questionId: z.string().min(1).max(300),
-    answer: z.string().trim().max(4_000).optional(),
+    questionId: IdText,
+    answer: safeText({ max: 4_000 }).optional(),
     /** Approve = go on as the agent proposed (retry); reject = skip what it asked about. */
     decision: z.enum(["approve", "reject"]).optional(),
-    by: z.string().trim().min(1, "Say who is answering.").max(100),
+    by: safeText({ min: 1, max: 100, tooShort: "Say who is answering." }),
   })
   .refine((v) => !!v.answer || !!v.decision, {
     message: "Give an answer, or approve or reject.",
@@ -28,17 +30,28 @@ export async function answerQuestion(service: RunService, input: unknown): Promi
   if (!q) throw new ServiceError("question_not_found", `No question ${questionId}.`);
   const run = await requireRun(service, q.runId);
   if (run.readOnly) throw new ServiceError("read_only", `Run ${run.id} was imported and is read-only.`);
-  const claim = await service.store.claimQuestion(questionId, answer, by);
-  if (claim === "not_found") throw new ServiceError("question_not_found", `No question ${questionId}.`);
-  if (claim === "already_answered") {
-    const current = await service.store.question(questionId);
-    throw new ServiceError(
-      "conflict",
-      `This question was already answered by ${current?.decidedBy ?? "someone"}.`,
-    );
+  if (isTerminal(run.status)) {
+    throw new ServiceError("conflict", `The run already ${run.status}; its questions are closed.`);
   }
+  if (q.status === "answered")
+    throw new ServiceError("conflict", `This question was already answered by ${q.decidedBy ?? "someone"}.`);
   const { ctx, abort, running } = await contextFor(service, run);
-  await recordAnswer(ctx, q.questionId, answer, by);
+  try {
+    // The claim (first answer wins) happens in the transaction that stores the event.
+    await recordAnswer(ctx, q.questionId, answer, by);
+  } catch (e) {
+    throw lostRace(e) ?? e;
+  }
   if (!running) void service.launch(ctx, abort);
   return { runId: run.id };
+}
+
+/** Another answer, or another change to the run, got there first: a conflict, not a fault. */
+function lostRace(e: unknown): ServiceError | null {
+  const name = e instanceof Error ? e.name : "";
+  if (name === "QuestionAlreadyAnsweredError" || name === "InvalidRunInput")
+    return new ServiceError("conflict", (e as Error).message);
+  if (name === "DuplicateEventError")
+    return new ServiceError("conflict", "The run changed while answering; reload and try again.");
+  return null;
 }

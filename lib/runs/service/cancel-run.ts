@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { isTerminal } from "../../agent/state";
-import { invalidInput } from "../errors";
+import { invalidInput, ServiceError } from "../errors";
+import { RunIdText, safeText } from "../safe-text";
 import { contextFor, requireRun } from "./run-context-for";
 import type { RunService } from "./run-service";
 
 export const CancelRunInput = z.object({
-  runId: z.string().min(1).max(200),
-  by: z.string().trim().min(1).max(100).default("user"),
-  reason: z.string().trim().max(500).default(""),
+  runId: RunIdText,
+  by: safeText({ min: 1, max: 100 }).default("user"),
+  reason: safeText({ max: 500 }).default(""),
 });
 
 /** Stop a run. Cancelling a finished run is a harmless no-op that says so. */
@@ -26,9 +27,18 @@ export async function cancelRun(
   if (active) {
     active.abort.abort(why);
     await active.done;
-  } else {
-    const { ctx } = await contextFor(service, run);
-    if (!isTerminal(ctx.state.status)) await ctx.emit({ type: "run.cancelled", reason: why, by });
   }
+  // The loop records the cancellation as it stops; whether it did is read back from the store,
+  // never assumed, and recorded here when it did not (a paused run, or a loop that failed).
+  const after = await requireRun(service, runId);
+  if (!isTerminal(after.status)) {
+    const { ctx } = await contextFor(service, after);
+    if (!isTerminal(ctx.state.status)) await ctx.emit({ type: "run.cancelled", reason: why, by });
+  } else if (after.status !== "cancelled") {
+    return { changed: false, message: `The run ${after.status} before it could be cancelled.` };
+  }
+  const stored = await requireRun(service, runId);
+  if (stored.status !== "cancelled")
+    throw new ServiceError("invalid_state", `The run could not be cancelled; it is ${stored.status}.`);
   return { changed: true, message: why };
 }

@@ -122,4 +122,30 @@ describeOnEachDatabase("library documents service", (handle) => {
     expect(again.results[0]).toMatchObject({ ok: true, replaced: true });
     await expect(uploadDocuments(service, [])).rejects.toMatchObject({ code: "invalid_input" });
   });
+
+  it("gives uploads whose names have no letters an id of their own (from the content)", async () => {
+    const { service } = await testService(handle().db);
+    const { results } = await uploadDocuments(service, [
+      file("###.md", "# First\n\nOne text."),
+      file("!!!.txt", "Second\n\nAnother text."),
+    ]);
+    const ids = results.map((r) => (r.ok ? r.id : r.message));
+    expect(ids[0]).toMatch(/^upload-[0-9a-f]{12}$/);
+    expect(ids[1]).toMatch(/^upload-[0-9a-f]{12}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+    const again = await uploadDocuments(service, [file("%%%.md", "# First\n\nOne text.")]);
+    expect(again.results[0]).toMatchObject({ ok: true, id: ids[0], replaced: true });
+  });
+
+  it("indexes a document near the 1 MB cap and still finds it", async () => {
+    const { service } = await testService(handle().db);
+    const words = ["quillon", "throughput", "制造业", "latency", "vendor", "采用率"];
+    let text = "# Big report\n\n";
+    for (let i = 0; text.length < 330_000; i++)
+      text += `${words[i % words.length]}${i % 7 === 0 ? ".\n" : " "}`;
+    const { results } = await uploadDocuments(service, [file("big-report.md", text)]);
+    expect(results[0]).toMatchObject({ ok: true, id: "big-report" });
+    const { documents } = await listLibraryDocuments(service, { q: "quillon throughput" });
+    expect(documents.map((d) => d.id)).toContain("big-report");
+  });
 });

@@ -8,6 +8,7 @@ import {
 } from "../../tools/library/document";
 import type { DocumentLibrary } from "../../tools/library/document-library";
 import { invalidInput, ServiceError } from "../errors";
+import { safeText, safeTextCheck } from "../safe-text";
 import type { RunService } from "./run-service";
 
 /** One file may not exceed this: library documents are short texts, not archives. */
@@ -15,7 +16,7 @@ export const MAX_UPLOAD_BYTES = 1_000_000;
 export const MAX_UPLOAD_FILES = 20;
 
 export const ListDocumentsInput = z.object({
-  q: z.string().trim().max(500, "The search is longer than 500 characters.").optional(),
+  q: safeText({ max: 500, tooLong: "The search is longer than 500 characters." }).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
 export type ListDocumentsInput = z.input<typeof ListDocumentsInput>;
@@ -48,7 +49,7 @@ export async function listLibraryDocuments(
   return { query: q, documents };
 }
 
-export const DocumentIdInput = z.string().trim().min(1, "Give a document id.").max(120);
+export const DocumentIdInput = z.string().trim().min(1, "Give a document id.").max(120).check(safeTextCheck);
 
 /** One document with its full text and key figures; null when there is none with that id. */
 export async function getLibraryDocument(service: RunService, id: unknown): Promise<LibraryDocument | null> {

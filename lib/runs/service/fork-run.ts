@@ -1,27 +1,31 @@
 import { z } from "zod";
-import type { RunEvent } from "../../agent/events";
+import type { NewEvent, RunEvent } from "../../agent/events";
 import { reduce, replay } from "../../agent/reducer";
 import { RunContext } from "../../agent/run-context";
 import type { ReplayCache } from "../../agent/runtime";
 import { MemoryPatch } from "../../memory/entry";
 import { invalidInput, ServiceError } from "../errors";
+import { deepSafeTextCheck, IdText, RunIdText, safeText } from "../safe-text";
 import { requireRun } from "./run-context-for";
 import type { RunService } from "./run-service";
 import { newRunId } from "./start-run";
 
-export const ForkRunInput = z.object({
-  runId: z.string().min(1).max(200),
-  /** The last event of the parent that the fork keeps. */
-  seq: z.number().int().min(0),
-  by: z.string().trim().min(1).max(100).default("user"),
-  /** Edited working-memory entries, applied right after the fork point. */
-  memory: z
-    .array(z.object({ id: z.string().min(1), patch: MemoryPatch }))
-    .max(100)
-    .default([]),
-  /** A different answer to a question asked at or before the fork point. */
-  answer: z.object({ questionId: z.string().min(1), answer: z.string().trim().min(1).max(4_000) }).optional(),
-});
+export const ForkRunInput = z
+  .object({
+    runId: RunIdText,
+    /** The last event of the parent that the fork keeps. */
+    seq: z.number().int().min(0),
+    by: safeText({ min: 1, max: 100 }).default("user"),
+    /** Edited working-memory entries, applied right after the fork point. */
+    memory: z
+      .array(z.object({ id: IdText, patch: MemoryPatch }))
+      .max(100)
+      .default([]),
+    /** A different answer to a question asked at or before the fork point. */
+    answer: z.object({ questionId: IdText, answer: safeText({ min: 1, max: 4_000 }) }).optional(),
+  })
+  // Memory patches hold free text too (their schema lives in the core).
+  .check(deepSafeTextCheck);
 export type ForkRunInput = z.input<typeof ForkRunInput>;
 
 /** What the parent recorded after the fork point, reusable by identical requests in the child. */
@@ -77,42 +81,44 @@ export async function forkRun(service: RunService, input: unknown): Promise<{ ru
   if (answer && !state0.questions[answer.questionId]) {
     throw new ServiceError("invalid_input", `answer: no question ${answer.questionId} at seq ${seq}.`);
   }
-  await service.store.insertRun({
-    id: childId,
-    goal: parent.goal,
-    model: parent.model,
-    config: parent.config,
-    parentRunId: runId,
-    forkSeq: seq,
-    readOnly: false,
-  });
   const deps = await service.deps(
     childId,
     parent.model,
     replayCache(events.slice(seq + 1)),
     parent.config.faults,
   );
-  // The copied history keeps its original times; only what happens after the fork is new.
+  // The copied history keeps its original times; only the edits after the fork are new.
+  const edits: NewEvent[] = memory.map((m) => ({
+    type: "memory.updated",
+    id: m.id,
+    patch: m.patch,
+    reason: `edited by ${by} when forking`,
+  }));
+  if (answer && state0.questions[answer.questionId]?.status === "pending")
+    edits.push({ type: "question.answered", questionId: answer.questionId, answer: answer.answer, by });
+  const now = deps.clock.now();
+  const history = [
+    ...prefix,
+    ...edits.map((e, i) => ({ ...e, runId: childId, seq: prefix.length + i, at: now }) as RunEvent),
+  ];
+  // One change: the child with its copied history and edits appears whole, or not at all.
   let state = replay([], childId);
-  for (const e of prefix) {
-    state = reduce(state, e);
-    await deps.sink.append(e, state);
-  }
-  const ctx = new RunContext(state, deps);
-  for (const m of memory) {
-    await ctx.emit({
-      type: "memory.updated",
-      id: m.id,
-      patch: m.patch,
-      reason: `edited by ${by} when forking`,
-    });
-  }
-  if (answer) {
-    const q = ctx.state.questions[answer.questionId];
-    if (q?.status === "pending") {
-      await ctx.emit({ type: "question.answered", questionId: answer.questionId, answer: answer.answer, by });
-    }
-  }
+  const last = await service.store.insertRunWithEvents(
+    {
+      id: childId,
+      goal: parent.goal,
+      model: parent.model,
+      config: parent.config,
+      parentRunId: runId,
+      forkSeq: seq,
+      readOnly: false,
+    },
+    history.map((event) => {
+      state = reduce(state, event);
+      return { event, state };
+    }),
+  );
+  const ctx = new RunContext(last ?? state, deps);
   void service.launch(ctx, deps.abort);
   return { runId: childId };
 }

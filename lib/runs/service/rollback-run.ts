@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { invalidInput, ServiceError } from "../errors";
-import { questionKey } from "../run-store";
+import { IdText, RunIdText, safeText } from "../safe-text";
 import { contextFor, requireRun } from "./run-context-for";
 import type { RunService } from "./run-service";
 
 export const RollbackRunInput = z.object({
-  runId: z.string().min(1).max(200),
-  snapshotId: z.string().min(1).max(50),
-  by: z.string().trim().min(1).max(100),
-  reason: z.string().trim().min(1, "Say why you roll back.").max(500),
+  runId: RunIdText,
+  snapshotId: IdText,
+  by: safeText({ min: 1, max: 100 }),
+  reason: safeText({ min: 1, max: 500, tooShort: "Say why you roll back." }),
 });
 
 /**
@@ -56,7 +56,6 @@ export async function rollbackRun(service: RunService, input: unknown): Promise<
   });
   for (const q of Object.values(ctx.state.questions)) {
     if (q.status === "pending" && q.taskId && reopened.includes(q.taskId)) {
-      await service.store.claimQuestion(questionKey(runId, q.id), "retry", `rollback by ${by}`);
       await ctx.emit({
         type: "question.answered",
         questionId: q.id,

@@ -2,9 +2,13 @@ import { createRun, resumeRun } from "../../agent/loop";
 import type { RunContext } from "../../agent/run-context";
 import { ServiceError } from "../errors";
 import type { RunRow } from "../run-store";
+import { RUN_ID } from "../safe-text";
 import type { RunService } from "./run-service";
 
+/** The run, or a typed error; a malformed id is refused before any query (400, never 500). */
 export async function requireRun(service: RunService, runId: string): Promise<RunRow> {
+  if (typeof runId !== "string" || !RUN_ID.test(runId))
+    throw new ServiceError("invalid_input", "runId: not a run id (1 to 80 letters, digits, '_' or '-').");
   const run = await service.store.run(runId);
   if (!run) throw new ServiceError("run_not_found", `No run ${runId}.`);
   return run;

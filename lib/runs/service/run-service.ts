@@ -6,9 +6,11 @@ import { isTerminal } from "../../agent/state";
 import type { ChatModel } from "../../llm/chat-model";
 import type { ToolFault } from "../../tools/faults";
 import type { DocumentLibrary } from "../../tools/library/document-library";
+import { isTransientDbError } from "../resource-errors";
 import type { RunBus } from "../run-bus";
 import { runDeps } from "../run-environment";
 import type { RunStore } from "../run-store";
+import { contextFor } from "./run-context-for";
 
 export interface ActiveRun {
   ctx: RunContext;
@@ -25,7 +27,23 @@ export interface RunServiceOptions {
   /** Where each run's workspace folder lives. */
   dataDir: string;
   log?: (...args: unknown[]) => void;
+  /** Who may drive a run: on a shared PostgreSQL, one server per run. Default: this process always. */
+  claims?: RunClaims;
+  /** Wait before the nth retry of a run the database dropped (ms). */
+  retryDelayMs?: (attempt: number) => number;
 }
+
+/** The database's word on who drives a run, so two servers never drive one run. */
+export interface RunClaims {
+  /** True when this process may drive the run now (it holds the claim until release). */
+  claim(runId: string): Promise<boolean>;
+  release(runId: string): Promise<void>;
+}
+
+const isDuplicateEvent = (e: unknown) => e instanceof Error && e.name === "DuplicateEventError";
+
+const everyRunIsMine: RunClaims = { claim: async () => true, release: async () => {} };
+const backoff = (attempt: number) => Math.min(30_000, 500 * 2 ** attempt);
 
 /**
  * The run service of one process: the store, the live bus, and the loops it is driving. Every
@@ -33,6 +51,8 @@ export interface RunServiceOptions {
  */
 export class RunService {
   readonly active = new Map<string, ActiveRun>();
+  /** Runs waiting to be driven again after a lost database. */
+  readonly recovering = new Set<string>();
   /** Requirement changes waiting for a running loop to take them (before its next step). */
   private readonly mailboxes = new Map<string, Amendment[]>();
   readonly log: (...args: unknown[]) => void;
@@ -90,14 +110,31 @@ export class RunService {
   launch(ctx: RunContext, abort: AbortController): Promise<void> {
     const runId = ctx.state.runId;
     const previous = this.active.get(runId);
+    const claims = this.o.claims ?? everyRunIsMine;
     const done = (previous?.done ?? Promise.resolve())
       .then(async () => {
-        // An answer can land between the loop's last look and its return: go round again then.
-        while ((await drive(ctx)).status === "running" && !abort.signal.aborted) {}
+        if (!(await claims.claim(runId))) {
+          this.log(`run ${runId} is driven by another server; this one leaves it alone`);
+          return;
+        }
+        try {
+          // An answer can land between the loop's last look and its return: go round again then.
+          while ((await drive(ctx)).status === "running" && !abort.signal.aborted) {}
+        } finally {
+          await claims.release(runId).catch((e) => this.log(`run ${runId}: releasing its claim failed:`, e));
+        }
       })
       .then(
         () => undefined,
-        (e) => this.log(`run ${runId} stopped with an error; it will resume at the next start:`, e),
+        (e) => {
+          // A duplicate seq after a lost connection is usually our own write that committed
+          // unacknowledged: rebuilt from the log, the run goes on (if another server drives it,
+          // the claim says so and this one stays out).
+          if ((isTransientDbError(e) || isDuplicateEvent(e)) && !abort.signal.aborted) {
+            this.log(`run ${runId} lost the database; it continues from its events once it is back:`, e);
+            this.recover(runId, 0);
+          } else this.log(`run ${runId} stopped with an error; it will resume at the next start:`, e);
+        },
       )
       .finally(() => {
         if (this.active.get(runId)?.done !== done) return;
@@ -116,6 +153,29 @@ export class RunService {
       });
     this.active.set(runId, { ctx, abort, done });
     return done;
+  }
+
+  /**
+   * Drive again, from its stored events, a run whose loop stopped because the database was
+   * unreachable; retried with backoff until the database answers. No restart needed.
+   */
+  private recover(runId: string, attempt: number): void {
+    const delay = (this.o.retryDelayMs ?? backoff)(attempt);
+    this.recovering.add(runId);
+    const timer = setTimeout(async () => {
+      this.recovering.delete(runId);
+      try {
+        if (this.active.has(runId)) return;
+        const run = await this.o.store.run(runId);
+        if (!run || run.readOnly || (run.status !== "running" && run.status !== "pending")) return;
+        const { ctx, abort } = await contextFor(this, run);
+        void this.launch(ctx, abort);
+      } catch (e) {
+        if (isTransientDbError(e)) return this.recover(runId, attempt + 1);
+        this.log(`run ${runId} could not be recovered; it will resume at the next start:`, e);
+      }
+    }, delay);
+    timer.unref?.();
   }
 
   /** Wait for every loop of this process to pause or end (tests, shutdown). */

@@ -3,13 +3,16 @@ import { z } from "zod";
 import { Goal, RunConfig } from "../../agent/config";
 import { createRun } from "../../agent/loop";
 import { invalidInput } from "../errors";
+import { deepSafeTextCheck, safeTextCheck } from "../safe-text";
 import type { RunService } from "./run-service";
 
-export const StartRunInput = z.object({
-  goal: Goal,
-  model: z.enum(["builtin", "openai", "local"]).default("builtin"),
-  config: RunConfig.partial().optional(),
-});
+export const StartRunInput = z
+  .object({
+    goal: Goal.check(safeTextCheck),
+    model: z.enum(["builtin", "openai", "local"]).default("builtin"),
+    config: RunConfig.partial().optional(),
+  })
+  .check(deepSafeTextCheck);
 export type StartRunInput = z.input<typeof StartRunInput>;
 
 export const newRunId = () => `run_${Date.now().toString(36)}_${randomUUID().slice(0, 8)}`;
@@ -22,15 +25,8 @@ export async function startRun(service: RunService, input: unknown): Promise<{ r
   const runId = newRunId();
   const fullConfig = RunConfig.parse(config ?? {});
   const deps = await service.deps(runId, model, undefined, fullConfig.faults);
-  await service.store.insertRun({
-    id: runId,
-    goal,
-    model: deps.model.name,
-    config: fullConfig,
-    parentRunId: null,
-    forkSeq: null,
-    readOnly: false,
-  });
+  // No separate insertRun: storing run.started creates the row in the same transaction, so a goal
+  // the database refuses leaves no row behind to be executed at the next start.
   const ctx = await createRun(deps, { runId, goal, config: fullConfig });
   void service.launch(ctx, deps.abort);
   return { runId };

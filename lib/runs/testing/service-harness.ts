@@ -8,10 +8,13 @@ import type { RunEvent } from "../../agent/events";
 import { BuiltinModel } from "../../llm/builtin/builtin-model";
 import type { ChatModel } from "../../llm/chat-model";
 import { RunBus } from "../run-bus";
-import { RunService } from "../service/run-service";
+import { RunService, type RunServiceOptions } from "../service/run-service";
 
 /** A run service on a real database with the builtin model and the seeded demo library. */
-export async function testService(db: Db, opts: { model?: (name: string) => ChatModel } = {}) {
+export async function testService(
+  db: Db,
+  opts: Pick<RunServiceOptions, "claims" | "retryDelayMs"> & { model?: (name: string) => ChatModel } = {},
+) {
   const library = new DbLibrary(db);
   await seedLibraryIfEmpty(db);
   const store = new DbRunStore(db);
@@ -23,6 +26,8 @@ export async function testService(db: Db, opts: { model?: (name: string) => Chat
     model: opts.model ?? (() => new BuiltinModel()),
     dataDir: mkdtempSync(path.join(tmpdir(), "prefrontal-service-")),
     log: (...args) => errors.push(args),
+    claims: opts.claims,
+    retryDelayMs: opts.retryDelayMs,
   });
   return { service, store, errors };
 }

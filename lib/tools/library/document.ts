@@ -1,8 +1,8 @@
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import { DocumentParseError, hasFrontmatter, normalizeNewlines, splitFrontmatter } from "./frontmatter";
 import { htmlToText } from "./html-to-text";
-import { isCjk } from "./tokenize";
 
 export { DocumentParseError } from "./frontmatter";
 
@@ -71,7 +71,11 @@ export function parseUpload(
   uploadedAt: Date = new Date(),
 ): LibraryDocument {
   const ext = path.extname(filename).toLowerCase();
-  const id = slugify(path.basename(filename, path.extname(filename)));
+  // A name with no letters or digits ("###.md") gets an id from its content, so two such uploads
+  // do not replace each other (and the same file uploaded again still does).
+  const id =
+    slugify(path.basename(filename, path.extname(filename))) ||
+    `upload-${createHash("sha256").update(content).digest("hex").slice(0, 12)}`;
   if (ext === ".md" && hasFrontmatter(content)) return parseDocument(content, id);
 
   let title: string | undefined;
@@ -148,16 +152,17 @@ function slugify(name: string): string {
     .replace(/[^\p{L}\p{N}._-]+/gu, "-")
     .replace(/^[._-]+|[._-]+$/g, "")
     .slice(0, 100);
-  return slug || "upload";
+  return slug;
 }
 
+// Everything but the scripts isCjk counts, and everything but Latin letters: removed in one native
+// pass each, so a 1 MB upload is measured in milliseconds (a per-character loop took ~150 ms).
+const NOT_CJK = /[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
+const NOT_LATIN = /[^A-Za-z]+/g;
+
 function detectLang(text: string): "en" | "zh" {
-  let han = 0;
-  let latin = 0;
-  for (const char of text) {
-    if (isCjk(char)) han++;
-    else if (/[A-Za-z]/.test(char)) latin++;
-  }
+  const han = Array.from(text.replace(NOT_CJK, "")).length;
+  const latin = text.replace(NOT_LATIN, "").length;
   // A Chinese character carries about as much as a short English word, hence the weighting.
   return han * 4 > latin ? "zh" : "en";
 }

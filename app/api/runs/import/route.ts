@@ -1,13 +1,16 @@
 import { authorize, ownRun } from "@/lib/auth/authorize";
-import { respond } from "@/lib/runs/http";
-import { importRun } from "@/lib/runs/service/transfer-run";
+import { cappedBody, respond } from "@/lib/runs/http";
+import { importRun, MAX_IMPORT_BYTES } from "@/lib/runs/service/import-run";
 import { getRunService } from "@/lib/runs/service-instance";
 
-/** Body: a run exported as JSON Lines. */
+/** Body: a run exported as JSON Lines; read as it streams in, refused past 200 MB. */
 export async function POST(request: Request) {
   return respond(async () => {
     const actor = await authorize(request.headers, "import");
-    const imported = await importRun(await getRunService(), await request.text());
+    const imported = await importRun(
+      await getRunService(),
+      cappedBody(request, MAX_IMPORT_BYTES, "The file"),
+    );
     await ownRun(actor, imported.runId);
     return imported;
   }, 201);

@@ -1,13 +1,13 @@
 import { authorize } from "@/lib/auth/authorize";
-import { respond } from "@/lib/runs/http";
+import { pathParam, respond } from "@/lib/runs/http";
 import { exportRun } from "@/lib/runs/service/transfer-run";
 import { getRunService } from "@/lib/runs/service-instance";
 
 export const dynamic = "force-dynamic";
 
 export async function GET(request: Request, { params }: { params: Promise<{ runId: string }> }) {
-  const { runId } = await params;
   try {
+    const runId = pathParam((await params).runId, "runId");
     await authorize(request.headers, "read");
     const body = await exportRun(await getRunService(), runId);
     return new Response(body, {
