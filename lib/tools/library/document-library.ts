@@ -34,6 +34,12 @@ const DEFAULT_LIMIT = 10;
 /** Distinct query terms: repeating a term in a query must not count it twice. */
 const queryTerms = (query: string) => [...new Set(tokenize(query))];
 
+/**
+ * Text indexed per document: far more than a read shows (6,000 characters), and bounded, so
+ * indexing a 20 MB upload costs what a 100 kB one does.
+ */
+const MAX_INDEXED_CHARS = 100_000;
+
 export class InMemoryLibrary implements DocumentLibrary {
   private readonly docs = new Map<string, LibraryDocument>();
   private readonly index = new MiniSearch<LibraryDocument>({
@@ -42,7 +48,11 @@ export class InMemoryLibrary implements DocumentLibrary {
     // The tokenizer already lower-cases and drops stop words.
     processTerm: (term) => term,
     extractField: (doc, field) =>
-      field === "tags" ? doc.tags.join(" ") : doc[field as keyof LibraryDocument],
+      field === "tags"
+        ? doc.tags.join(" ")
+        : field === "text"
+          ? doc.text.slice(0, MAX_INDEXED_CHARS)
+          : doc[field as keyof LibraryDocument],
     searchOptions: {
       tokenize: queryTerms,
       processTerm: (term) => term,
