@@ -3,7 +3,13 @@ const nextConfig = {
   // Type checking runs in `npm test` with TypeScript 7 (tsc), which has no compiler API for Next to call.
   typescript: { ignoreBuildErrors: true },
   // node-llama-cpp loads native binaries at run time: required from node_modules, never bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "node-llama-cpp"],
+  // jieba-wasm reads its .wasm file beside its own module; the word list is a JSON file required at run time.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "node-llama-cpp",
+    "jieba-wasm",
+    "an-array-of-english-words",
+  ],
   poweredByHeader: false,
   // Every response, static files included; the per-request CSP is set in proxy.ts (it needs a nonce).
   // Kept in step with staticSecurityHeaders in lib/security/csp.ts.
