@@ -8,7 +8,8 @@ export type ServiceErrorCode =
   | "invalid_state"
   | "seq_out_of_range"
   | "read_only"
-  | "model_unavailable";
+  | "model_unavailable"
+  | "verdict_not_accepted";
 
 const httpStatus: Record<ServiceErrorCode, number> = {
   invalid_input: 400,
@@ -19,6 +20,7 @@ const httpStatus: Record<ServiceErrorCode, number> = {
   seq_out_of_range: 400,
   read_only: 409,
   model_unavailable: 400,
+  verdict_not_accepted: 400,
 };
 
 /** An error a caller can act on: a code, a message for people, an HTTP status. Never a stack. */

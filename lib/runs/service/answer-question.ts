@@ -8,7 +8,7 @@ export const AnswerQuestionInput = z
   .object({
     questionId: z.string().min(1).max(300),
     answer: z.string().trim().max(4_000).optional(),
-    /** Approve = go on as the agent proposed (retry); reject = skip what it asked about. */
+    /** Gate questions only: approve = go on as the agent proposed (retry); reject = skip the task. */
     decision: z.enum(["approve", "reject"]).optional(),
     by: z.string().trim().min(1, "Say who is answering.").max(100),
   })
@@ -26,6 +26,13 @@ export async function answerQuestion(service: RunService, input: unknown): Promi
   const answer = parsed.data.answer || (decision === "approve" ? "retry" : "skip");
   const q = await service.store.question(questionId);
   if (!q) throw new ServiceError("question_not_found", `No question ${questionId}.`);
+  // A verdict means retry/skip, which only a gate acts on; sent to a clarify or task question it
+  // would be read as the answer itself ("…shortlisted retry" becoming the goal).
+  if (decision && !parsed.data.answer && q.origin !== "gate")
+    throw new ServiceError(
+      "verdict_not_accepted",
+      `This ${q.origin === "clarify" ? "clarifying" : "task"} question takes an answer, not approve or reject.`,
+    );
   const run = await requireRun(service, q.runId);
   if (run.readOnly) throw new ServiceError("read_only", `Run ${run.id} was imported and is read-only.`);
   const claim = await service.store.claimQuestion(questionId, answer, by);
@@ -34,7 +41,9 @@ export async function answerQuestion(service: RunService, input: unknown): Promi
     const current = await service.store.question(questionId);
     throw new ServiceError(
       "conflict",
-      `This question was already answered by ${current?.decidedBy ?? "someone"}.`,
+      `This question was already answered by ${current?.decidedBy ?? "someone"}${
+        current?.answer ? `: “${current.answer}”` : ""
+      }.`,
     );
   }
   const { ctx, abort, running } = await contextFor(service, run);
