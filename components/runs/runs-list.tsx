@@ -15,9 +15,9 @@ const fetchRuns = (status: StatusFilter) =>
     (b) => b.runs,
   );
 
-// Fast while something is moving; slow otherwise, which still notices runs started elsewhere.
-const ACTIVE_POLL_MS = 2_000;
-const IDLE_POLL_MS = 10_000;
+// Runs started elsewhere (the API, the CLI, another tab) must show within 2 s; the list is one
+// small indexed query, so polling at that rate even when idle costs little.
+const POLL_MS = 2_000;
 
 interface Props {
   initialStatus: StatusFilter;
@@ -31,8 +31,19 @@ export function RunsList({ initialStatus, initialRuns }: Props) {
     queryKey: runsQueryKey(status),
     queryFn: () => fetchRuns(status),
     initialData: status === initialStatus ? initialRuns : undefined,
-    refetchInterval: (q) => (q.state.data?.some(isActive) ? ACTIVE_POLL_MS : IDLE_POLL_MS),
+    refetchInterval: POLL_MS,
   });
+  // What each waiting run waits for: the inbox's query (same key, so one request serves both).
+  const questions = useQuery({
+    queryKey: ["questions", "pending"],
+    queryFn: () =>
+      fetchJson<{ questions: { runId: string; prompt: string }[] }>("/api/questions?status=pending").then(
+        (b) => b.questions,
+      ),
+    refetchInterval: POLL_MS,
+  });
+  const waitingFor = new Map<string, string>();
+  for (const q of questions.data ?? []) if (!waitingFor.has(q.runId)) waitingFor.set(q.runId, q.prompt);
 
   function changeStatus(next: StatusFilter) {
     setStatus(next);
@@ -51,7 +62,7 @@ export function RunsList({ initialStatus, initialRuns }: Props) {
         <h2 id="runs-title">Runs</h2>
         <span className={styles.hint} aria-live="polite">
           {runs.data &&
-            `${runs.data.length} shown${active > 0 ? ` · ${active} working, updating every 2 s` : ""}`}
+            `${runs.data.length} shown${active > 0 ? ` · ${active} working` : ""} · updates every 2 s`}
         </span>
         <div className={styles.toolbarEnd}>
           <label htmlFor="status-filter" className="inline">
@@ -104,7 +115,7 @@ export function RunsList({ initialStatus, initialRuns }: Props) {
               Could not refresh ({runs.error.message}); showing the last list, retrying.
             </p>
           )}
-          <RunsTable runs={runs.data} />
+          <RunsTable runs={runs.data} waitingFor={waitingFor} />
         </>
       )}
     </section>

@@ -50,7 +50,8 @@ function Progress({ run }: { run: RunListItem }) {
   );
 }
 
-export function RunsTable({ runs }: { runs: RunListItem[] }) {
+/** `waitingFor`: the pending question of each waiting run, by run id. */
+export function RunsTable({ runs, waitingFor }: { runs: RunListItem[]; waitingFor?: Map<string, string> }) {
   return (
     <div className={styles.tableWrap}>
       <table data-testid="runs-table" className={styles.table}>
@@ -80,22 +81,28 @@ export function RunsTable({ runs }: { runs: RunListItem[] }) {
               </td>
               <td>
                 <StatusBadge status={r.status} />
-                {r.outcomeReason && r.status !== "succeeded" && (
+                {r.status === "waiting" && waitingFor?.get(r.id) && (
+                  <div className={styles.waitingFor} data-testid="run-waiting-for">
+                    Waits for an answer: <q>{waitingFor.get(r.id)}</q>{" "}
+                    <Link href={`/runs/${encodeURIComponent(r.id)}`}>Answer</Link>
+                  </div>
+                )}
+                {r.outcomeReason && r.status !== "succeeded" && r.status !== "waiting" && (
                   <div className={styles.outcome} title={r.outcomeReason}>
                     {r.outcomeReason}
                   </div>
                 )}
               </td>
-              <td>
+              <td data-label="Progress">
                 <Progress run={r} />
               </td>
-              <td>
+              <td data-label="Model">
                 <code>{r.model}</code>
               </td>
-              <td className={styles.nowrap}>
+              <td className={styles.nowrap} data-label="Started">
                 <TimeAgo iso={r.createdAt} />
               </td>
-              <td className={styles.nowrap}>
+              <td className={styles.nowrap} data-label="Duration">
                 <RunDuration run={r} />
               </td>
             </tr>
