@@ -4,6 +4,7 @@ import type { Artifact, RunState } from "@/lib/agent/state";
 import { isTerminal } from "@/lib/agent/state";
 import { Empty } from "../../ui/states";
 import { StatusBadge } from "../../ui/status-badge";
+import { reportForDownload } from "./report-download";
 import { ReportMarkdown } from "./report-markdown";
 import "./report.css";
 
@@ -57,7 +58,9 @@ export function ReportPanel({ state, runId }: { state: RunState; runId: string }
             type="button"
             className="btn"
             data-testid="report-download"
-            onClick={() => download(report.markdown, `${runId}-report.md`)}
+            onClick={() =>
+              download(reportForDownload(report.markdown, window.location.origin), `${runId}-report.md`)
+            }
           >
             <span aria-hidden="true">⤓</span> Download .md
           </button>
