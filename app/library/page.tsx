@@ -3,7 +3,7 @@ import { Suspense } from "react";
 import { Library } from "@/components/library/library";
 import { Loading } from "@/components/ui/states";
 
-export const metadata: Metadata = { title: "Library · Prefrontal" };
+export const metadata: Metadata = { title: "Library" };
 
 export default function LibraryPage() {
   // The library reads ?q= and ?doc= in the browser; Suspense lets the rest of the page render first.
