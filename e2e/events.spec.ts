@@ -12,6 +12,11 @@ test("the event log searches, shows times, and moves the scrubber to a clicked r
   await page.goto(`/runs/${runId}`);
   await runPage.waitForStatus("succeeded");
   const headToolCalls = Number(await page.getByTestId("counter-tool-calls").textContent());
+  // A row of the task list opens its task.
+  const firstTask = page.locator('[data-testid="task-list"] tbody tr').first();
+  const taskId = await firstTask.getAttribute("data-task-id");
+  await firstTask.getByTestId("task-list-select").click();
+  await expect(page.getByTestId("task-details")).toHaveAttribute("data-task-id", taskId as string);
   await runPage.tab("events").click();
   await expect(page.getByTestId("events-count")).toContainText(`${run.lastSeq + 1} events`);
 

@@ -104,7 +104,9 @@ function Debugger({ runId, parentRunId, forkSeq, readOnly, atNote }: Props) {
               ))}
             </div>
             <div className="tab-body" role="tabpanel">
-              {tab === "Task" && <TaskDetails state={state} taskId={selected} events={events} />}
+              {tab === "Task" && (
+                <TaskDetails state={state} taskId={selected} events={events} onSelectTask={select} />
+              )}
               {tab === "Memory" && <MemoryPanel state={state} events={events} />}
               {tab === "Monitor" && <MonitorPanel state={state} onSelectTask={select} />}
               {tab === "Plan vs final" && <PlanDiffPanel state={state} />}
