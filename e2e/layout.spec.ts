@@ -100,3 +100,32 @@ test("the runs list shows a run started elsewhere within 2 s; titles, favicon an
   await page.goto(`/runs/${runId}`);
   await expect(page).toHaveTitle(/Project X pricing across vendors, seen elsewhere/);
 });
+
+test("at 1440×900 the graph opens legible (titles ≥ 11 px) with its controls on screen", async ({
+  page,
+  request,
+}) => {
+  const runId = await startRunViaApi(request, {
+    goal: "Compare Loomwork and Relaywright for enterprise use",
+  });
+  await waitForRun(request, runId, "succeeded");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/runs/${runId}`);
+  await expect(page.locator('[data-testid="dag-node"]').first()).toBeVisible();
+  const title = page.locator(".dag-node-title").first();
+  await expect
+    .poll(async () => (await title.boundingBox())?.height ?? 0, { message: "title line height on screen" })
+    .toBeGreaterThan(0);
+  // A title's rendered font size: its CSS size times the canvas zoom.
+  const px = await page.evaluate(() => {
+    const el = document.querySelector(".dag-node-title") as HTMLElement;
+    const viewport = document.querySelector(".react-flow__viewport") as HTMLElement;
+    const zoom = new DOMMatrix(getComputedStyle(viewport).transform).a;
+    return Number.parseFloat(getComputedStyle(el).fontSize) * zoom;
+  });
+  expect(px).toBeGreaterThanOrEqual(10.99);
+  const controls = await page.locator(".react-flow__controls").boundingBox();
+  expect(controls).not.toBeNull();
+  expect((controls?.y ?? 0) + (controls?.height ?? 0)).toBeLessThanOrEqual(900);
+  await page.screenshot({ path: "test-results/screens/graph-legible-1440.png" });
+});
