@@ -64,6 +64,14 @@ export function RunHeader({ runId, parentRunId, forkSeq, readOnly }: Props) {
               {forkSeq}
             </span>
           )}
+          {parentRunId && (
+            <Link
+              href={`/compare?a=${encodeURIComponent(parentRunId)}&b=${encodeURIComponent(runId)}`}
+              data-testid="compare-parent"
+            >
+              compare with parent
+            </Link>
+          )}
           {readOnly && <span className="badge">read-only import</span>}
           <span className={`conn conn-${connection}`} title="Event stream">
             {connection === "open" ? "● live" : connection === "ended" ? "○ ended" : `◌ ${connection}`}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState } from "react";
 import { Empty, ErrorNotice, Loading } from "@/components/ui/states";
 import { fetchJson } from "./fetch-json";
@@ -27,6 +28,10 @@ interface Props {
 
 export function RunsList({ initialStatus, initialRuns }: Props) {
   const [status, setStatus] = useState<StatusFilter>(initialStatus);
+  // Two runs ticked for the side-by-side view; a third tick replaces the older one.
+  const [picked, setPicked] = useState<string[]>([]);
+  const pick = (runId: string) =>
+    setPicked((p) => (p.includes(runId) ? p.filter((id) => id !== runId) : [...p, runId].slice(-2)));
   const runs = useQuery({
     queryKey: runsQueryKey(status),
     queryFn: () => fetchRuns(status),
@@ -65,6 +70,17 @@ export function RunsList({ initialStatus, initialRuns }: Props) {
             `${runs.data.length} shown${active > 0 ? ` · ${active} working` : ""} · updates every 2 s`}
         </span>
         <div className={styles.toolbarEnd}>
+          {picked.length === 2 ? (
+            <Link
+              className="btn"
+              href={`/compare?a=${encodeURIComponent(picked[0] as string)}&b=${encodeURIComponent(picked[1] as string)}`}
+              data-testid="compare-picked"
+            >
+              Compare the 2 ticked
+            </Link>
+          ) : (
+            <span className={styles.hint}>tick two runs to compare them</span>
+          )}
           <label htmlFor="status-filter" className="inline">
             Status
           </label>
@@ -115,7 +131,7 @@ export function RunsList({ initialStatus, initialRuns }: Props) {
               Could not refresh ({runs.error.message}); showing the last list, retrying.
             </p>
           )}
-          <RunsTable runs={runs.data} waitingFor={waitingFor} />
+          <RunsTable runs={runs.data} waitingFor={waitingFor} picked={new Set(picked)} onPick={pick} />
         </>
       )}
     </section>

@@ -50,8 +50,16 @@ function Progress({ run }: { run: RunListItem }) {
   );
 }
 
-/** `waitingFor`: the pending question of each waiting run, by run id. */
-export function RunsTable({ runs, waitingFor }: { runs: RunListItem[]; waitingFor?: Map<string, string> }) {
+interface TableProps {
+  runs: RunListItem[];
+  /** The pending question of each waiting run, by run id. */
+  waitingFor?: Map<string, string>;
+  /** Runs ticked for comparing. */
+  picked?: ReadonlySet<string>;
+  onPick?: (runId: string) => void;
+}
+
+export function RunsTable({ runs, waitingFor, picked, onPick }: TableProps) {
   return (
     <div className={styles.tableWrap}>
       <table data-testid="runs-table" className={styles.table}>
@@ -74,6 +82,17 @@ export function RunsTable({ runs, waitingFor }: { runs: RunListItem[]; waitingFo
                   {r.goal}
                 </Link>
                 <div className={styles.runMeta}>
+                  {onPick && (
+                    <label className={styles.pick}>
+                      <input
+                        type="checkbox"
+                        checked={picked?.has(r.id) ?? false}
+                        onChange={() => onPick(r.id)}
+                        data-testid="run-pick"
+                        aria-label={`Compare ${r.goal}`}
+                      />{" "}
+                    </label>
+                  )}
                   <code>{r.id}</code>
                   {r.parentRunId && <span> · fork of {r.parentRunId}</span>}
                   {r.readOnly && <span> · imported, read-only</span>}
