@@ -49,6 +49,7 @@ test("at phone width (390 px) no page scrolls sideways", async ({ page, request,
     ["/bench", "bench"],
     [`/runs/${runId}`, "run"],
     [`/runs/${waiting}`, "run-waiting"],
+    [`/compare?a=${runId}&b=${waiting}`, "compare"],
   ];
   const wide: string[] = [];
   for (const [url, name] of pages) {
