@@ -79,8 +79,9 @@ test("the runs list shows a run started elsewhere within 2 s; titles, favicon an
   // Let the list settle into its idle polling before a run appears from elsewhere.
   await page.waitForTimeout(2_500);
   const runId = await startRunViaApi(request, { goal: "Project X pricing across vendors, seen elsewhere" });
+  // The list polls every 2 s; the extra second is the request and the render on a loaded machine.
   await expect(page.locator(`[data-testid="run-row"][data-run-id="${runId}"]`)).toBeVisible({
-    timeout: 2_500,
+    timeout: 3_000,
   });
 
   const icon = page.locator('link[rel="icon"]').first();
