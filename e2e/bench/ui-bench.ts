@@ -174,6 +174,7 @@ async function main() {
     );
 
     // Event-log search in the page: type a query, wait until the filtered count is painted.
+    await page.goto(`${base}/runs/${long}`);
     await page.getByTestId("tab-events").click();
     const count = page.getByTestId("events-count");
     await count.waitFor();
