@@ -3,12 +3,13 @@ import Link from "next/link";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
+import { InboxNavLink } from "@/components/ui/inbox-nav-link";
 import { ThemeToggle } from "@/components/ui/theme-toggle";
 import { firstPaintScript } from "@/lib/security/first-paint-script";
 import "./globals.css";
 
 export const metadata: Metadata = {
-  title: "Prefrontal",
+  title: { default: "Prefrontal", template: "%s · Prefrontal" },
   description: "Run and debug LLM agents that plan, remember and watch themselves.",
 };
 
@@ -26,21 +27,21 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        <header className="topbar">
-          <Link href="/" className="brand">
-            Prefrontal
-          </Link>
-          <nav aria-label="Main">
-            <Link href="/">Runs</Link>
-            <Link href="/inbox">Inbox</Link>
-            <Link href="/library">Library</Link>
-            <Link href="/bench">Bench</Link>
-          </nav>
-          <div className="topbar-end">
-            <ThemeToggle />
-          </div>
-        </header>
         <Providers>
+          <header className="topbar">
+            <Link href="/" className="brand">
+              Prefrontal
+            </Link>
+            <nav aria-label="Main">
+              <Link href="/">Runs</Link>
+              <InboxNavLink />
+              <Link href="/library">Library</Link>
+              <Link href="/bench">Bench</Link>
+            </nav>
+            <div className="topbar-end">
+              <ThemeToggle />
+            </div>
+          </header>
           <main id="main">{children}</main>
         </Providers>
       </body>

@@ -4,6 +4,7 @@ import styles from "@/components/runs/runs.module.css";
 import { RunsList } from "@/components/runs/runs-list";
 import type { RunListItem } from "@/components/runs/runs-table";
 import { requireReader } from "@/lib/auth/next";
+import { openAIModelFromEnv } from "@/lib/llm/openai-model";
 import { listRuns } from "@/lib/runs/service/queries";
 import { getRunService } from "@/lib/runs/service-instance";
 
@@ -21,12 +22,23 @@ async function firstRuns(status: string): Promise<RunListItem[] | undefined> {
   }
 }
 
+/** Why the OpenAI option cannot be used on this server, or null when it can. */
+function openAIUnavailable(): string | null {
+  try {
+    openAIModelFromEnv();
+    return null;
+  } catch (e) {
+    // The message names the variables, never their values.
+    return e instanceof Error ? e.message : "The OpenAI endpoint is not configured.";
+  }
+}
+
 export default async function RunsPage({ searchParams }: { searchParams: Promise<{ status?: string }> }) {
   await requireReader();
   const filter = parseStatusFilter((await searchParams).status);
   return (
     <div className={styles.page}>
-      <NewRunForm />
+      <NewRunForm openAIUnavailable={openAIUnavailable()} />
       <RunsList initialStatus={filter} initialRuns={await firstRuns(filter)} />
     </div>
   );

@@ -120,8 +120,11 @@ test("changing the requirements mid-run re-plans the rest and delivers what was 
   request,
   runPage,
 }) => {
+  // One task at a time: the run lasts long enough that, on a loaded machine, it is still going when
+  // the button is clicked. (The old flake: the run finished first, and the button left with it.)
   const runId = await startRunViaApi(request, {
     goal: "Compare Loomwork and Relaywright on task success and pricing",
+    config: { concurrency: 1 },
   });
   await page.goto(`/runs/${runId}`);
   // Some research is done before the change arrives.

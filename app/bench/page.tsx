@@ -13,7 +13,7 @@ import {
   setDir,
 } from "@/lib/bench/ef/read-results";
 
-export const metadata: Metadata = { title: "Bench · Prefrontal" };
+export const metadata: Metadata = { title: "Bench" };
 
 // Read on every request: a benchmark run rewrites the file while the server keeps running.
 export const dynamic = "force-dynamic";

@@ -4,7 +4,7 @@ import { Library } from "@/components/library/library";
 import { Loading } from "@/components/ui/states";
 import { requireReader } from "@/lib/auth/next";
 
-export const metadata: Metadata = { title: "Library · Prefrontal" };
+export const metadata: Metadata = { title: "Library" };
 
 export default async function LibraryPage() {
   await requireReader();

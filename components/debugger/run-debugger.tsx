@@ -15,17 +15,22 @@ import {
   useRunView,
   useRunViewHandle,
   useShownEvents,
+  useShownSeq,
   useShownState,
 } from "./run-view-context";
 import { Scrubber } from "./scrubber";
+import { SettingsPanel } from "./settings/settings-panel";
 import { useRunStream } from "./use-run-stream";
+import { WaitingBanner } from "./waiting-banner";
 
-const tabs = ["Task", "Memory", "Monitor", "Plan vs final", "Report", "Events"] as const;
+const tabs = ["Task", "Memory", "Monitor", "Plan vs final", "Report", "Events", "Settings"] as const;
 type Tab = (typeof tabs)[number];
 
 interface Props {
   runId: string;
   initialCursor: number | null;
+  /** Why the requested ?at= was changed, if it was. */
+  atNote?: string | null;
   parentRunId: string | null;
   forkSeq: number | null;
   readOnly: boolean;
@@ -39,11 +44,16 @@ export function RunDebugger(props: Props) {
   );
 }
 
-function Debugger({ runId, parentRunId, forkSeq, readOnly }: Props) {
+function Debugger({ runId, parentRunId, forkSeq, readOnly, atNote }: Props) {
   const handle = useRunViewHandle();
   useRunStream(handle, runId);
   const state = useShownState();
   const events = useShownEvents();
+  const allEvents = useRunView((v) => v.events);
+  const shownSeq = useShownSeq();
+  const setCursor = useRunView((v) => v.setCursor);
+  const config = useRunView((v) => v.head.config);
+  const model = useRunView((v) => v.head.model);
   const loaded = useRunView((v) => v.events.length > 0);
   const error = useRunView((v) => v.error);
   const [tab, setTab] = useState<Tab>("Task");
@@ -56,7 +66,13 @@ function Debugger({ runId, parentRunId, forkSeq, readOnly }: Props) {
   return (
     <div className="debugger" data-testid="debugger">
       <RunHeader runId={runId} parentRunId={parentRunId} forkSeq={forkSeq} readOnly={readOnly} />
+      {!readOnly && <WaitingBanner runId={runId} />}
       <Scrubber runId={runId} readOnly={readOnly} />
+      {atNote && (
+        <p className="muted at-note" role="status" data-testid="at-note">
+          {atNote}
+        </p>
+      )}
       {error && (
         <div className="state state-error" role="alert">
           {error}
@@ -88,12 +104,22 @@ function Debugger({ runId, parentRunId, forkSeq, readOnly }: Props) {
               ))}
             </div>
             <div className="tab-body" role="tabpanel">
-              {tab === "Task" && <TaskDetails state={state} taskId={selected} events={events} />}
+              {tab === "Task" && (
+                <TaskDetails state={state} taskId={selected} events={events} onSelectTask={select} />
+              )}
               {tab === "Memory" && <MemoryPanel state={state} events={events} />}
               {tab === "Monitor" && <MonitorPanel state={state} onSelectTask={select} />}
               {tab === "Plan vs final" && <PlanDiffPanel state={state} />}
               {tab === "Report" && <ReportPanel state={state} runId={runId} />}
-              {tab === "Events" && <EventsPanel events={events} onSelectTask={select} />}
+              {tab === "Settings" && <SettingsPanel config={config} model={model} />}
+              {tab === "Events" && (
+                <EventsPanel
+                  events={allEvents}
+                  shownSeq={shownSeq}
+                  onScrub={setCursor}
+                  onSelectTask={select}
+                />
+              )}
             </div>
           </section>
         </div>

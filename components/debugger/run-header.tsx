@@ -6,7 +6,7 @@ import { cancelRunAction } from "@/app/actions";
 import { isTerminal } from "@/lib/agent/state";
 import { StatusBadge } from "../ui/status-badge";
 import { AmendGoalForm } from "./amend-goal-form";
-import { useRunView } from "./run-view-context";
+import { useRunView, useShownSeq, useShownState } from "./run-view-context";
 
 const fmt = new Intl.NumberFormat("en");
 
@@ -23,7 +23,10 @@ interface Props {
   readOnly: boolean;
 }
 
-/** Goal, status, model and live counters of the run as it is now (not the scrubbed moment). */
+/**
+ * Goal, status and model of the run as it is now; the counters follow the moment shown, and say
+ * so when it is not the head (a scrubbed view with the head's numbers reads as a contradiction).
+ */
 export function RunHeader({ runId, parentRunId, forkSeq, readOnly }: Props) {
   const head = useRunView((v) => v.head);
   const connection = useRunView((v) => v.connection);
@@ -36,7 +39,11 @@ export function RunHeader({ runId, parentRunId, forkSeq, readOnly }: Props) {
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
   }, [live]);
-  const c = head.counters;
+  const scrubbed = useRunView((v) => v.cursor !== null);
+  const shown = useShownState();
+  const shownSeq = useShownSeq();
+  const c = shown.counters;
+  const shownAt = useRunView((v) => v.events[shownSeq]?.at ?? null);
   const cancel = async () => {
     setCancelling(true);
     const r = await cancelRunAction({ runId, by: localStorage.getItem("prefrontal-reviewer") || "user" });
@@ -57,13 +64,32 @@ export function RunHeader({ runId, parentRunId, forkSeq, readOnly }: Props) {
               {forkSeq}
             </span>
           )}
+          {parentRunId && (
+            <Link
+              href={`/compare?a=${encodeURIComponent(parentRunId)}&b=${encodeURIComponent(runId)}`}
+              data-testid="compare-parent"
+            >
+              compare with parent
+            </Link>
+          )}
           {readOnly && <span className="badge">read-only import</span>}
           <span className={`conn conn-${connection}`} title="Event stream">
             {connection === "open" ? "● live" : connection === "ended" ? "○ ended" : `◌ ${connection}`}
           </span>
         </div>
       </div>
-      <dl className="counters" aria-label="Counters">
+      <dl
+        className={`counters ${scrubbed ? "counters-scrubbed" : ""}`}
+        aria-label={scrubbed ? `Counters at event #${shownSeq}` : "Counters now"}
+        data-testid="counters"
+        data-moment={scrubbed ? shownSeq : "live"}
+      >
+        {scrubbed && (
+          <div className="counters-moment" data-testid="counters-moment">
+            <dt>as of</dt>
+            <dd>#{shownSeq}</dd>
+          </div>
+        )}
         <div>
           <dt>iterations</dt>
           <dd data-testid="counter-iterations">{c.iterations}</dd>
@@ -86,7 +112,12 @@ export function RunHeader({ runId, parentRunId, forkSeq, readOnly }: Props) {
         </div>
         <div>
           <dt>elapsed</dt>
-          <dd>{elapsed(head.startedAt, live ? now : (head.updatedAt ?? now))}</dd>
+          <dd>
+            {elapsed(
+              head.startedAt,
+              scrubbed && shownAt !== null ? shownAt : live ? now : (head.updatedAt ?? now),
+            )}
+          </dd>
         </div>
       </dl>
       <div className="row run-actions">

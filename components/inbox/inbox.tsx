@@ -10,7 +10,7 @@ import styles from "./inbox.module.css";
 import { QuestionCard, type QuestionItem } from "./question-card";
 import { REVIEWER_INPUT_ID, ReviewerNameField, useReviewerName } from "./reviewer-name";
 
-const PENDING_KEY = ["questions", "pending"] as const;
+export const PENDING_KEY = ["questions", "pending"] as const;
 const CONFIRMATION_MS = 8_000;
 
 interface Confirmation {
@@ -34,6 +34,14 @@ export function Inbox() {
       fetchJson<{ questions: QuestionItem[] }>("/api/questions?status=pending").then((b) => b.questions),
     refetchInterval: 2_000,
   });
+
+  // When each run started, for the cards; shares the runs list's cache.
+  const runs = useQuery({
+    queryKey: ["runs", "all"],
+    queryFn: () => fetchJson<{ runs: { id: string; createdAt: string }[] }>("/api/runs").then((b) => b.runs),
+    refetchInterval: 10_000,
+  });
+  const startedAt = new Map((runs.data ?? []).map((r) => [r.id, r.createdAt]));
 
   useEffect(() => {
     if (!confirmation) return;
@@ -133,6 +141,7 @@ export function Inbox() {
                 <QuestionCard
                   key={q.id}
                   question={q}
+                  runStartedAt={startedAt.get(q.runId)}
                   reviewer={reviewer}
                   onNeedName={needName}
                   onAnswered={answered}

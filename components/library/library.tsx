@@ -49,7 +49,8 @@ export function Library() {
         <div className={styles.titleBlock}>
           <h1>Library</h1>
           <p className={styles.hint}>
-            The documents runs research. Search works in English and Chinese; uploads are searchable at once.
+            These are the documents that runs read and cite. Search finds English and Chinese text, and a
+            document you add can be searched as soon as it is uploaded.
           </p>
         </div>
         <UploadDocuments query={query} />

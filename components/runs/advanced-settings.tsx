@@ -1,5 +1,6 @@
 "use client";
 
+import { FaultEditor, type FaultRow } from "./fault-editor";
 import {
   budgetFields,
   defaultMonitorMode,
@@ -25,6 +26,8 @@ interface Props {
   /** The setting the last submit was refused for, with why. */
   error: { path: string; message: string } | null;
   changed: number;
+  faults: FaultRow[];
+  onFaults: (rows: FaultRow[]) => void;
 }
 
 const defaultMode = monitorModes.find((m) => m.value === defaultMonitorMode);
@@ -86,7 +89,17 @@ function ExecutiveGroup({ values, onChange }: Pick<Props, "values" | "onChange">
 }
 
 /** The run's knobs, collapsed by default: most runs should start on the defaults. */
-export function AdvancedSettings({ values, onChange, onReset, open, onToggle, error, changed }: Props) {
+export function AdvancedSettings({
+  values,
+  onChange,
+  onReset,
+  open,
+  onToggle,
+  error,
+  changed,
+  faults,
+  onFaults,
+}: Props) {
   const group = (legend: string, fields: SettingField[]) => (
     <fieldset className={styles.settingsGroup}>
       <legend>{legend}</legend>
@@ -130,14 +143,23 @@ export function AdvancedSettings({ values, onChange, onReset, open, onToggle, er
       open={open}
       onToggle={(e) => onToggle((e.currentTarget as HTMLDetailsElement).open)}
     >
-      <summary>
-        Advanced settings
+      <summary data-testid="advanced-summary" data-open={open}>
+        <span aria-hidden="true" className={styles.disclosure}>
+          ▸
+        </span>{" "}
+        Advanced settings <span className={styles.hint}>(monitor, memory, budgets, executive switches)</span>
         {changed > 0 && <span className="badge">{changed} changed</span>}
+        {faults.length > 0 && (
+          <span className="badge badge-waiting">
+            {faults.length} fault{faults.length === 1 ? "" : "s"}
+          </span>
+        )}
       </summary>
       <div className={styles.advancedBody}>
         {group("Monitor and memory", monitorFields)}
         {group("Budgets", budgetFields)}
         <ExecutiveGroup values={values} onChange={onChange} />
+        <FaultEditor rows={faults} onChange={onFaults} />
         <div>
           <button type="button" className="btn btn-ghost" onClick={onReset} disabled={changed === 0}>
             Reset to defaults

@@ -6,6 +6,8 @@ import { type KeyboardEvent, useEffect, useState, useTransition } from "react";
 import { startRunAction } from "@/app/actions";
 import { Goal, RunConfig } from "@/lib/agent/config";
 import { AdvancedSettings, settingInputId } from "./advanced-settings";
+import { type FaultRow, faultsFrom } from "./fault-editor";
+import { ImportRun } from "./import-run";
 import {
   changedSettings,
   configFrom,
@@ -36,13 +38,15 @@ function refusalFrom(code: string, message: string): Refusal {
   return { field: "form", message };
 }
 
-export function NewRunForm() {
+/** `openAIUnavailable`: why the server cannot run the OpenAI model (null when it can). */
+export function NewRunForm({ openAIUnavailable = null }: { openAIUnavailable?: string | null }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [goal, setGoal] = useState("");
   const [model, setModel] = useState<Model>("builtin");
   const [values, setValues] = useState<SettingValues>(defaultSettingValues);
   const [advancedOpen, setAdvancedOpen] = useState(false);
+  const [faults, setFaults] = useState<FaultRow[]>([]);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [pending, startTransition] = useTransition();
 
@@ -76,6 +80,7 @@ export function NewRunForm() {
       }
     }
     const config = configFrom(values);
+    if (faults.length > 0) config.faults = faultsFrom(faults);
     const configCheck = RunConfig.partial().safeParse(config);
     if (!configCheck.success) {
       // Through refusalFrom, so a path with no number field to point at is shown on the form, not dropped.
@@ -160,11 +165,26 @@ export function NewRunForm() {
                 if (refusal?.field === "model") setRefusal(null);
               }}
               aria-invalid={refusal?.field === "model" || undefined}
-              aria-describedby={refusal?.field === "model" ? "new-run-model-error" : undefined}
+              aria-describedby={
+                [
+                  refusal?.field === "model" && "new-run-model-error",
+                  openAIUnavailable && "new-run-model-why",
+                ]
+                  .filter(Boolean)
+                  .join(" ") || undefined
+              }
             >
               <option value="builtin">builtin — offline, deterministic</option>
-              <option value="openai">openai — OpenAI-compatible endpoint</option>
+              <option value="openai" disabled={openAIUnavailable !== null}>
+                openai — OpenAI-compatible endpoint{openAIUnavailable ? " (not configured)" : ""}
+              </option>
             </select>
+            {openAIUnavailable && (
+              <span id="new-run-model-why" className={styles.hint} data-testid="model-unavailable">
+                openai is off: {openAIUnavailable.replace(/^Invalid OpenAI settings: /, "")}. Set it in the
+                server's environment to use it.
+              </span>
+            )}
           </div>
           <div className={styles.submitArea}>
             <span className={styles.hint}>
@@ -192,6 +212,8 @@ export function NewRunForm() {
               : null
           }
           changed={changed}
+          faults={faults}
+          onFaults={setFaults}
         />
         {refusal?.field === "form" && (
           <div className="state state-error" role="alert">
@@ -199,6 +221,7 @@ export function NewRunForm() {
           </div>
         )}
       </form>
+      <ImportRun />
     </section>
   );
 }

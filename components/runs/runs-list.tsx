@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState } from "react";
 import { Empty, ErrorNotice, Loading } from "@/components/ui/states";
 import { fetchJson } from "./fetch-json";
@@ -15,9 +16,9 @@ const fetchRuns = (status: StatusFilter) =>
     (b) => b.runs,
   );
 
-// Fast while something is moving; slow otherwise, which still notices runs started elsewhere.
-const ACTIVE_POLL_MS = 2_000;
-const IDLE_POLL_MS = 10_000;
+// Runs started elsewhere (the API, the CLI, another tab) must show within 2 s; the list is one
+// small indexed query, so polling at that rate even when idle costs little.
+const POLL_MS = 2_000;
 
 interface Props {
   initialStatus: StatusFilter;
@@ -27,12 +28,27 @@ interface Props {
 
 export function RunsList({ initialStatus, initialRuns }: Props) {
   const [status, setStatus] = useState<StatusFilter>(initialStatus);
+  // Two runs ticked for the side-by-side view; a third tick replaces the older one.
+  const [picked, setPicked] = useState<string[]>([]);
+  const pick = (runId: string) =>
+    setPicked((p) => (p.includes(runId) ? p.filter((id) => id !== runId) : [...p, runId].slice(-2)));
   const runs = useQuery({
     queryKey: runsQueryKey(status),
     queryFn: () => fetchRuns(status),
     initialData: status === initialStatus ? initialRuns : undefined,
-    refetchInterval: (q) => (q.state.data?.some(isActive) ? ACTIVE_POLL_MS : IDLE_POLL_MS),
+    refetchInterval: POLL_MS,
   });
+  // What each waiting run waits for: the inbox's query (same key, so one request serves both).
+  const questions = useQuery({
+    queryKey: ["questions", "pending"],
+    queryFn: () =>
+      fetchJson<{ questions: { runId: string; prompt: string }[] }>("/api/questions?status=pending").then(
+        (b) => b.questions,
+      ),
+    refetchInterval: POLL_MS,
+  });
+  const waitingFor = new Map<string, string>();
+  for (const q of questions.data ?? []) if (!waitingFor.has(q.runId)) waitingFor.set(q.runId, q.prompt);
 
   function changeStatus(next: StatusFilter) {
     setStatus(next);
@@ -51,9 +67,20 @@ export function RunsList({ initialStatus, initialRuns }: Props) {
         <h2 id="runs-title">Runs</h2>
         <span className={styles.hint} aria-live="polite">
           {runs.data &&
-            `${runs.data.length} shown${active > 0 ? ` · ${active} working, updating every 2 s` : ""}`}
+            `${runs.data.length} shown${active > 0 ? ` · ${active} working` : ""} · updates every 2 s`}
         </span>
         <div className={styles.toolbarEnd}>
+          {picked.length === 2 ? (
+            <Link
+              className="btn"
+              href={`/compare?a=${encodeURIComponent(picked[0] as string)}&b=${encodeURIComponent(picked[1] as string)}`}
+              data-testid="compare-picked"
+            >
+              Compare the 2 ticked
+            </Link>
+          ) : (
+            <span className={styles.hint}>tick two runs to compare them</span>
+          )}
           <label htmlFor="status-filter" className="inline">
             Status
           </label>
@@ -104,7 +131,7 @@ export function RunsList({ initialStatus, initialRuns }: Props) {
               Could not refresh ({runs.error.message}); showing the last list, retrying.
             </p>
           )}
-          <RunsTable runs={runs.data} />
+          <RunsTable runs={runs.data} waitingFor={waitingFor} picked={new Set(picked)} onPick={pick} />
         </>
       )}
     </section>

@@ -50,7 +50,16 @@ function Progress({ run }: { run: RunListItem }) {
   );
 }
 
-export function RunsTable({ runs }: { runs: RunListItem[] }) {
+interface TableProps {
+  runs: RunListItem[];
+  /** The pending question of each waiting run, by run id. */
+  waitingFor?: Map<string, string>;
+  /** Runs ticked for comparing. */
+  picked?: ReadonlySet<string>;
+  onPick?: (runId: string) => void;
+}
+
+export function RunsTable({ runs, waitingFor, picked, onPick }: TableProps) {
   return (
     <div className={styles.tableWrap}>
       <table data-testid="runs-table" className={styles.table}>
@@ -73,6 +82,17 @@ export function RunsTable({ runs }: { runs: RunListItem[] }) {
                   {r.goal}
                 </Link>
                 <div className={styles.runMeta}>
+                  {onPick && (
+                    <label className={styles.pick}>
+                      <input
+                        type="checkbox"
+                        checked={picked?.has(r.id) ?? false}
+                        onChange={() => onPick(r.id)}
+                        data-testid="run-pick"
+                        aria-label={`Compare ${r.goal}`}
+                      />{" "}
+                    </label>
+                  )}
                   <code>{r.id}</code>
                   {r.parentRunId && <span> · fork of {r.parentRunId}</span>}
                   {r.readOnly && <span> · imported, read-only</span>}
@@ -80,22 +100,28 @@ export function RunsTable({ runs }: { runs: RunListItem[] }) {
               </td>
               <td>
                 <StatusBadge status={r.status} />
-                {r.outcomeReason && r.status !== "succeeded" && (
+                {r.status === "waiting" && waitingFor?.get(r.id) && (
+                  <div className={styles.waitingFor} data-testid="run-waiting-for">
+                    Waits for an answer: <q>{waitingFor.get(r.id)}</q>{" "}
+                    <Link href={`/runs/${encodeURIComponent(r.id)}`}>Answer</Link>
+                  </div>
+                )}
+                {r.outcomeReason && r.status !== "succeeded" && r.status !== "waiting" && (
                   <div className={styles.outcome} title={r.outcomeReason}>
                     {r.outcomeReason}
                   </div>
                 )}
               </td>
-              <td>
+              <td data-label="Progress">
                 <Progress run={r} />
               </td>
-              <td>
+              <td data-label="Model">
                 <code>{r.model}</code>
               </td>
-              <td className={styles.nowrap}>
+              <td className={styles.nowrap} data-label="Started">
                 <TimeAgo iso={r.createdAt} />
               </td>
-              <td className={styles.nowrap}>
+              <td className={styles.nowrap} data-label="Duration">
                 <RunDuration run={r} />
               </td>
             </tr>

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { filterEvents } from "@/components/debugger/events/event-filter";
 import type { RunEvent } from "@/lib/agent/events";
 import { createRun, drive } from "@/lib/agent/loop";
 import { makeDeps, policy, reportTask, workTask } from "@/lib/agent/testing/harness";
@@ -62,6 +63,22 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] as number;
 
+/** The filter itself over exactly 10,000 events: the first search builds each event's text, later ones reuse it. */
+function searchInNode(events: RunEvent[]) {
+  const runs = (q: string) => {
+    const t0 = performance.now();
+    const n = filterEvents(events, { type: "all", task: "", text: q }).length;
+    return { ms: performance.now() - t0, n };
+  };
+  const cold = runs("tool.called t7");
+  const warm = ["succeeded t42", "iteration", "t999 returned", "memory", "tool.called t7"].map(
+    (q) => runs(q).ms,
+  );
+  console.log(
+    `event-log search, filter only, ${events.length.toLocaleString("en")} events: first ${cold.ms.toFixed(1)} ms (${cold.n} hits), then median ${median(warm).toFixed(1)} ms (${warm.map((t) => t.toFixed(1)).join(", ")}) — target < 100 ms: ${Math.max(cold.ms, ...warm) < 100 ? "met" : "NOT met"}`,
+  );
+}
+
 async function main() {
   if (!existsSync(".next/BUILD_ID")) throw new Error("Build first: npm run build");
   console.log(
@@ -86,8 +103,12 @@ async function main() {
   });
   try {
     await until(async () => (await fetch(`${base}/api/runs`)).ok);
-    const wide = await importRun(await syntheticRun(300, 20, 8));
-    const long = await importRun(await syntheticRun(1_000, 5, 1));
+    const wideEvents = await syntheticRun(300, 20, 8);
+    const wide = await importRun(wideEvents);
+    const wideAgain = await importRun(wideEvents);
+    const longEvents = await syntheticRun(1_000, 5, 1);
+    const long = await importRun(longEvents);
+    searchInNode(longEvents.slice(0, 10_000));
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 
     const dag: number[] = [];
@@ -134,6 +155,47 @@ async function main() {
     });
     console.log(
       `scrubber step on a ${"1,000+"}-iteration run (200 steps back from the head): median ${median(steps).toFixed(1)} ms, p95 ${pct(steps, 0.95).toFixed(1)} ms, max ${Math.max(...steps).toFixed(1)} ms — target < 100 ms: ${pct(steps, 0.95) < 100 ? "met" : "NOT met"}`,
+    );
+
+    const compare: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = Date.now();
+      await page.goto(`${base}/compare?a=${wide}&b=${wideAgain}`);
+      await page.waitForFunction(
+        () => document.querySelectorAll('[data-testid="compare-task"]').length >= 300,
+        null,
+        {
+          timeout: 60_000,
+        },
+      );
+      compare.push(Date.now() - t0);
+    }
+    console.log(
+      `compare view of two 300-task runs, navigation → all rows shown: median ${median(compare)} ms (${compare.join(", ")}) — target < 2 s: ${median(compare) < 2000 ? "met" : "NOT met"}`,
+    );
+
+    // Event-log search in the page: type a query, wait until the filtered count is painted.
+    await page.goto(`${base}/runs/${long}`);
+    await page.getByTestId("tab-events").click();
+    const count = page.getByTestId("events-count");
+    await count.waitFor();
+    const searches: number[] = [];
+    for (const q of ["tool.called t7", "succeeded t42", "iteration", "t999 returned", "memory"]) {
+      await page.getByTestId("events-search").fill("");
+      await page.waitForFunction(
+        () => !document.querySelector('[data-testid="events-count"]')?.textContent?.includes(" of "),
+      );
+      const t0 = Date.now();
+      await page.getByTestId("events-search").fill(q);
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="events-count"]')?.textContent?.includes(" of "),
+        null,
+        { polling: "raf" },
+      );
+      searches.push(Date.now() - t0);
+    }
+    console.log(
+      `event-log search in the page over ${longEvents.length.toLocaleString("en")} events (type → filtered count painted, incl. Playwright round trip): median ${median(searches)} ms (${searches.join(", ")}) — target < 100 ms: ${median(searches) < 100 ? "met" : "NOT met"}`,
     );
   } finally {
     await browser.close();

@@ -13,7 +13,8 @@ export type ServiceErrorCode =
   | "forbidden"
   | "too_large"
   | "busy"
-  | "unavailable";
+  | "unavailable"
+  | "verdict_not_accepted";
 
 const httpStatus: Record<ServiceErrorCode, number> = {
   invalid_input: 400,
@@ -30,6 +31,7 @@ const httpStatus: Record<ServiceErrorCode, number> = {
   busy: 429,
   // The database is unreachable or the disk is full: the request may succeed later.
   unavailable: 503,
+  verdict_not_accepted: 400,
 };
 
 /** An error a caller can act on: a code, a message for people, an HTTP status. Never a stack. */

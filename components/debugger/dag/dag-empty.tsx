@@ -10,7 +10,7 @@ export function DagEmpty({ state }: { state: RunState }) {
     return (
       <Empty title="Waiting for your answer" testId="dag-empty">
         {question ? `The agent asked: “${question.prompt}”` : "The agent needs input before it can plan."}{" "}
-        Answer it in the inbox and planning continues.
+        Answer it above (or in the inbox) and planning continues.
       </Empty>
     );
   }

@@ -11,6 +11,7 @@ import {
   Position,
   ReactFlow,
   useReactFlow,
+  useStore,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -31,8 +32,9 @@ const nodeTypes = { task: TaskNodeComponent };
 const fitOptions = { padding: 0.12, maxZoom: 1, minZoom: 0.05 };
 /** Beyond this, drawing only what is on screen is cheaper than drawing everything. */
 const VISIBLE_ONLY_FROM = 150;
-const FOCUS_FROM = 48;
-const FOCUS_COUNT = 24;
+/** Node titles are 13 px: at this zoom they render at 11 px, the smallest that reads comfortably. */
+const LEGIBLE_ZOOM = 11 / 13;
+const FIT_PADDING = 24;
 
 /**
  * Handles at known offsets: with a fixed node size React Flow never has to measure a node, so a
@@ -79,21 +81,6 @@ export function DagPanel({ state, selectedTaskId, onSelectTask }: Props) {
   const autoDirection = useMemo(() => chooseDirection(shape), [shape]);
   const direction = chosenDirection ?? autoDirection;
   const layout = useMemo(() => layoutGraph(shape, { direction }), [shape, direction]);
-  // Fitted whole, a big plan is unreadably small: start on the tasks nearest the top-left corner
-  // (where it begins); the minimap and the fit button give the overview.
-  const focus = useMemo(() => {
-    if (shape.length <= FOCUS_FROM) return undefined;
-    const distance = (id: string) => {
-      const p = layout.positions[id];
-      return p ? p.x * p.x + p.y * p.y : Number.POSITIVE_INFINITY;
-    };
-    return shape
-      .map((t) => ({ id: t.id, d: distance(t.id) }))
-      .sort((a, b) => a.d - b.d)
-      .slice(0, FOCUS_COUNT)
-      .map(({ id }) => ({ id }));
-  }, [shape, layout]);
-
   const firstSeen = useMemo(() => firstSeenVersions(state.plans), [state.plans]);
   const { confidenceThreshold: threshold, grayZone } = state.config;
   // Reuse a node object while its task, selection and marker are unchanged, so React Flow skips it.
@@ -210,7 +197,7 @@ export function DagPanel({ state, selectedTaskId, onSelectTask }: Props) {
           attributionPosition="top-right"
           ariaLabelConfig={{ "node.a11yDescription.default": "Press Enter to show this task's details." }}
         >
-          <FitOnGrow fitKey={`${shape.length}:${direction}`} focus={focus} />
+          <FitOnGrow fitKey={`${shape.length}:${direction}`} positions={layout.positions} />
           <Background gap={24} size={1} />
           <Controls showInteractive={false} fitViewOptions={fitOptions} />
           {nodes.length > 40 && (
@@ -229,12 +216,36 @@ export function DagPanel({ state, selectedTaskId, onSelectTask }: Props) {
 /**
  * Fit the view on the first layout and when the graph changes (a new plan version, time travel to
  * an older state, another direction), but not on status updates: the user may have zoomed in.
+ * A graph that fits only below a legible zoom is shown at that zoom from where the plan starts
+ * (top-left), and panned for the rest; the Fit button still gives the whole overview.
  */
-function FitOnGrow({ fitKey, focus }: { fitKey: string; focus: { id: string }[] | undefined }) {
-  const { fitView } = useReactFlow();
+function FitOnGrow({
+  fitKey,
+  positions,
+}: {
+  fitKey: string;
+  positions: Record<string, { x: number; y: number }>;
+}) {
+  const { fitView, setViewport } = useReactFlow();
+  const width = useStore((s) => s.width);
+  const height = useStore((s) => s.height);
   useEffect(() => {
-    if (fitKey) void fitView({ ...fitOptions, nodes: focus });
-  }, [fitKey, focus, fitView]);
+    const points = Object.values(positions);
+    if (!fitKey || !width || !height || points.length === 0) return;
+    const minX = Math.min(...points.map((p) => p.x));
+    const minY = Math.min(...points.map((p) => p.y));
+    const w = Math.max(...points.map((p) => p.x)) + NODE_WIDTH - minX;
+    const h = Math.max(...points.map((p) => p.y)) + NODE_HEIGHT - minY;
+    const room = { w: width - 2 * FIT_PADDING, h: height - 2 * FIT_PADDING };
+    if (Math.min(room.w / w, room.h / h) >= LEGIBLE_ZOOM) {
+      void fitView(fitOptions);
+      return;
+    }
+    const zoom = LEGIBLE_ZOOM;
+    const x = w * zoom <= room.w ? (width - w * zoom) / 2 - minX * zoom : FIT_PADDING - minX * zoom;
+    const y = h * zoom <= room.h ? (height - h * zoom) / 2 - minY * zoom : FIT_PADDING - minY * zoom;
+    void setViewport({ x, y, zoom });
+  }, [fitKey, positions, width, height, fitView, setViewport]);
   return null;
 }
 

@@ -19,9 +19,11 @@ interface Props {
   state: RunState;
   taskId: string | null;
   events: RunEvent[];
+  /** Selecting a row of the task list opens that task. */
+  onSelectTask?: (taskId: string) => void;
 }
 
-export function TaskDetails({ state, taskId, events }: Props) {
+export function TaskDetails({ state, taskId, events, onSelectTask }: Props) {
   const task = taskId ? state.tasks[taskId] : undefined;
   if (!task) {
     return (
@@ -34,7 +36,7 @@ export function TaskDetails({ state, taskId, events }: Props) {
         ) : (
           <p className="td-hint">Select a task in the graph to see its attempts, evidence and decisions.</p>
         )}
-        <TaskList state={state} />
+        <TaskList state={state} onSelectTask={onSelectTask} />
       </div>
     );
   }
@@ -168,7 +170,7 @@ function Criteria({
 }
 
 /** With nothing selected: every task at a glance, in plan order. */
-function TaskList({ state }: { state: RunState }) {
+function TaskList({ state, onSelectTask }: { state: RunState; onSelectTask?: (taskId: string) => void }) {
   if (state.taskOrder.length === 0) {
     return (
       <Empty title="No tasks yet" testId="task-list-empty">
@@ -192,7 +194,20 @@ function TaskList({ state }: { state: RunState }) {
           return (
             <tr key={id} data-task-id={id}>
               <td className="mono">{id}</td>
-              <td>{t.title}</td>
+              <td>
+                {onSelectTask ? (
+                  <button
+                    type="button"
+                    className="td-select"
+                    onClick={() => onSelectTask(id)}
+                    data-testid="task-list-select"
+                  >
+                    {t.title}
+                  </button>
+                ) : (
+                  t.title
+                )}
+              </td>
               <td>
                 <StatusBadge status={t.status} />
               </td>

@@ -1,6 +1,7 @@
 import { memo, type Ref } from "react";
 import type { RunEvent } from "@/lib/agent/events";
 import { describeEvent } from "@/lib/agent/trace";
+import { formatGap, formatOffset } from "./event-filter";
 
 /** The family of an event type (`task`, `tool`, `memory`…), which tints its label. */
 const family = (type: string) => type.split(".")[0] ?? type;
@@ -13,6 +14,12 @@ interface Props {
   index: number;
   start: number;
   event: RunEvent;
+  /** Milliseconds from the run's first event, and since the event before. */
+  offset: number;
+  gap: number;
+  /** Where the event stands against the moment shown. */
+  moment: "past" | "current" | "future";
+  onScrub: (seq: number) => void;
   taskId: string | null;
   open: boolean;
   onToggle: (seq: number) => void;
@@ -25,6 +32,10 @@ export const EventRow = memo(function EventRow({
   index,
   start,
   event,
+  offset,
+  gap,
+  moment,
+  onScrub,
   taskId,
   open,
   onToggle,
@@ -39,22 +50,33 @@ export const EventRow = memo(function EventRow({
       data-testid="event-row"
       data-seq={event.seq}
       data-type={event.type}
-      className={`evt-row ${open ? "evt-row-open" : ""}`}
+      data-moment={moment}
+      className={`evt-row evt-${moment} ${open ? "evt-row-open" : ""}`}
       style={{ transform: `translateY(${start}px)` }}
     >
       <div className="evt-line">
         <button
           type="button"
-          className="evt-toggle"
+          className="evt-caret"
           aria-expanded={open}
           aria-controls={open ? jsonId : undefined}
+          aria-label={open ? `Hide event ${event.seq}'s JSON` : `Show event ${event.seq}'s JSON`}
           onClick={() => onToggle(event.seq)}
-          title={open ? "Hide the event's JSON" : "Show the event's JSON"}
+          data-testid="event-json-toggle"
         >
-          <span className="evt-caret" aria-hidden="true">
-            {open ? "▾" : "▸"}
-          </span>
+          <span aria-hidden="true">{open ? "▾" : "▸"}</span>
+        </button>
+        <button
+          type="button"
+          className="evt-toggle"
+          aria-current={moment === "current" ? "step" : undefined}
+          onClick={() => onScrub(event.seq)}
+          title={`Show the run as it was at event #${event.seq}`}
+          data-testid="event-scrub"
+        >
           <span className="evt-seq">{event.seq}</span>
+          <span className="evt-time">{formatOffset(offset)}</span>
+          <span className="evt-time">{formatGap(gap)}</span>
           <span className={`evt-type evt-family-${family(event.type)}`}>{event.type}</span>
           <span className="evt-desc" title={description}>
             {description}

@@ -4,27 +4,34 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useDeferredValue, useId, useMemo, useRef, useState } from "react";
 import type { RunEvent } from "@/lib/agent/events";
 import { Empty } from "../../ui/states";
+import { filterEvents, taskOf } from "./event-filter";
 import { EventRow } from "./event-row";
 import "./events.css";
-
-const taskOf = (e: RunEvent): string | null =>
-  "taskId" in e && typeof e.taskId === "string" ? e.taskId : null;
 
 /**
  * The raw event log. Only the rows in view are in the DOM (a run can hold tens of thousands of
  * events), filters are one pass over the array, and the task filter is deferred so typing stays
- * responsive while the list catches up.
+ * responsive while the list catches up. The whole log is listed while scrubbed: the shown moment
+ * is marked and what came after it is dimmed, so clicking rows moves through time without the
+ * list shrinking under the pointer.
  */
 export function EventsPanel({
   events,
+  shownSeq,
+  onScrub,
   onSelectTask,
 }: {
   events: RunEvent[];
+  /** The moment the debugger shows. */
+  shownSeq: number;
+  onScrub: (seq: number) => void;
   onSelectTask: (taskId: string) => void;
 }) {
   const [type, setType] = useState("all");
   const [taskInput, setTaskInput] = useState("");
+  const [textInput, setTextInput] = useState("");
   const task = useDeferredValue(taskInput.trim().toLowerCase());
+  const text = useDeferredValue(textInput);
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
   const scrollRef = useRef<HTMLDivElement>(null);
   const id = useId();
@@ -37,14 +44,11 @@ export function EventsPanel({
   // Time travel can go back before the chosen type first occurred: then nothing is filtered out.
   const activeType = type !== "all" && types.some(([t]) => t === type) ? type : "all";
 
-  const shown = useMemo(() => {
-    if (activeType === "all" && !task) return events;
-    return events.filter((e) => {
-      if (activeType !== "all" && e.type !== activeType) return false;
-      if (!task) return true;
-      return taskOf(e)?.toLowerCase().includes(task) ?? false;
-    });
-  }, [events, activeType, task]);
+  const shown = useMemo(
+    () => filterEvents(events, { type: activeType, task, text }),
+    [events, activeType, task, text],
+  );
+  const start = events[0]?.at ?? 0;
 
   const virtualizer = useVirtualizer({
     count: shown.length,
@@ -76,10 +80,23 @@ export function EventsPanel({
     );
   }
 
-  const filtered = activeType !== "all" || task !== "";
+  const filtered = shown !== events;
   return (
     <div className="evt" data-testid="events-panel">
       <fieldset className="evt-bar" aria-label="Filter events">
+        <label className="inline evt-search" htmlFor={`${id}-text`}>
+          Search
+          <input
+            id={`${id}-text`}
+            type="search"
+            value={textInput}
+            onChange={(e) => setTextInput(e.target.value)}
+            placeholder="words in the log line"
+            spellCheck={false}
+            autoComplete="off"
+            data-testid="events-search"
+          />
+        </label>
         <label className="inline" htmlFor={`${id}-type`}>
           Type
           <select
@@ -115,6 +132,7 @@ export function EventsPanel({
             ? `${shown.length.toLocaleString("en")} of ${events.length.toLocaleString("en")}`
             : `${events.length.toLocaleString("en")} events`}
         </span>
+        <span className="evt-hint muted">Click a row to show the run at that event.</span>
         <span className="evt-jump">
           <button type="button" className="btn btn-ghost" onClick={() => virtualizer.scrollToIndex(0)}>
             <span aria-hidden="true">⤒</span> First
@@ -131,12 +149,14 @@ export function EventsPanel({
 
       <div className="evt-head" aria-hidden="true">
         <span>seq</span>
+        <span>time</span>
+        <span>after</span>
         <span>type</span>
         <span>details</span>
         <span>task</span>
       </div>
       {shown.length === 0 ? (
-        <Empty title="No events match">Change the type or task filter.</Empty>
+        <Empty title="No events match">Change the search, type or task filter.</Empty>
       ) : (
         <div ref={scrollRef} className="evt-scroll" data-testid="events-scroll">
           <ul className="evt-list" aria-label="Events" style={{ height: virtualizer.getTotalSize() }}>
@@ -150,6 +170,10 @@ export function EventsPanel({
                   index={item.index}
                   start={item.start}
                   event={e}
+                  offset={e.at - start}
+                  gap={e.seq > 0 ? e.at - (events[e.seq - 1]?.at ?? e.at) : Number.NaN}
+                  moment={e.seq === shownSeq ? "current" : e.seq > shownSeq ? "future" : "past"}
+                  onScrub={onScrub}
                   taskId={taskOf(e)}
                   open={open.has(e.seq)}
                   onToggle={toggle}

@@ -5,6 +5,7 @@ import { isTerminal } from "@/lib/agent/state";
 import { Empty } from "../../ui/states";
 import { StatusBadge } from "../../ui/status-badge";
 import { ChecklistList } from "./checklist-list";
+import { reportForDownload } from "./report-download";
 import { ReportMarkdown } from "./report-markdown";
 import "./report.css";
 
@@ -58,7 +59,9 @@ export function ReportPanel({ state, runId }: { state: RunState; runId: string }
             type="button"
             className="btn"
             data-testid="report-download"
-            onClick={() => download(report.markdown, `${runId}-report.md`)}
+            onClick={() =>
+              download(reportForDownload(report.markdown, window.location.origin), `${runId}-report.md`)
+            }
           >
             <span aria-hidden="true">⤓</span> Download .md
           </button>

@@ -10,7 +10,7 @@ export const AnswerQuestionInput = z
   .object({
     questionId: IdText,
     answer: safeText({ max: 4_000 }).optional(),
-    /** Approve = go on as the agent proposed (retry); reject = skip what it asked about. */
+    /** Gate questions only: approve = go on as the agent proposed (retry); reject = skip the task. */
     decision: z.enum(["approve", "reject"]).optional(),
     by: safeText({ min: 1, max: 100, tooShort: "Say who is answering." }),
   })
@@ -28,22 +28,41 @@ export async function answerQuestion(service: RunService, input: unknown): Promi
   const answer = parsed.data.answer || (decision === "approve" ? "retry" : "skip");
   const q = await service.store.question(questionId);
   if (!q) throw new ServiceError("question_not_found", `No question ${questionId}.`);
+  // A verdict means retry/skip, which only a gate acts on; sent to a clarify or task question it
+  // would be read as the answer itself ("…shortlisted retry" becoming the goal).
+  if (decision && !parsed.data.answer && q.origin !== "gate")
+    throw new ServiceError(
+      "verdict_not_accepted",
+      `This ${q.origin === "clarify" ? "clarifying" : "task"} question takes an answer, not approve or reject.`,
+    );
   const run = await requireRun(service, q.runId);
   if (run.readOnly) throw new ServiceError("read_only", `Run ${run.id} was imported and is read-only.`);
   if (isTerminal(run.status)) {
     throw new ServiceError("conflict", `The run already ${run.status}; its questions are closed.`);
   }
-  if (q.status === "answered")
-    throw new ServiceError("conflict", `This question was already answered by ${q.decidedBy ?? "someone"}.`);
+  if (q.status === "answered") throw alreadyAnswered(q);
   const { ctx, abort, running } = await contextFor(service, run);
   try {
     // The claim (first answer wins) happens in the transaction that stores the event.
     await recordAnswer(ctx, q.questionId, answer, by);
   } catch (e) {
-    throw lostRace(e) ?? e;
+    const race = lostRace(e);
+    if (race && (e as Error).name === "QuestionAlreadyAnsweredError") {
+      const current = await service.store.question(questionId);
+      if (current) throw alreadyAnswered(current);
+    }
+    throw race ?? e;
   }
   if (!running) void service.launch(ctx, abort);
   return { runId: run.id };
+}
+
+/** Says what the winning answer was, so the person who lost the race knows what happened. */
+function alreadyAnswered(q: { decidedBy?: string | null; answer?: string | null }): ServiceError {
+  return new ServiceError(
+    "conflict",
+    `This question was already answered by ${q.decidedBy ?? "someone"}${q.answer ? `: “${q.answer}”` : ""}.`,
+  );
 }
 
 /** Another answer, or another change to the run, got there first: a conflict, not a fault. */

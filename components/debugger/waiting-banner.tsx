@@ -1,0 +1,80 @@
+"use client";
+
+import { memo, useState } from "react";
+import { AnswerForm } from "@/components/inbox/answer-form";
+import { ORIGIN } from "@/components/inbox/question-card";
+import { REVIEWER_INPUT_ID, ReviewerNameField, useReviewerName } from "@/components/inbox/reviewer-name";
+import type { Question } from "@/lib/agent/state";
+import { questionKey } from "@/lib/runs/run-store";
+import { useRunView } from "./run-view-context";
+
+const pendingOf = (questions: Record<string, Question>) =>
+  Object.values(questions)
+    .filter((q) => q.status === "pending")
+    .sort((a, b) => a.askedSeq - b.askedSeq);
+
+/**
+ * A waiting run's call to action: its question and the inbox's answer form, on the run's own page.
+ * Follows the head, not the scrubbed moment: the question is pending now, whatever is shown below.
+ */
+export const WaitingBanner = memo(function WaitingBanner({ runId }: { runId: string }) {
+  const questions = useRunView((v) => v.head.questions);
+  const status = useRunView((v) => v.head.status);
+  const [reviewer, setReviewer] = useReviewerName();
+  const [nameMissing, setNameMissing] = useState(false);
+  const [sent, setSent] = useState<{ questionId: string; summary: string } | null>(null);
+  const [elsewhere, setElsewhere] = useState<string | null>(null);
+  const pending = status === "waiting" ? pendingOf(questions) : [];
+  const q = pending[0];
+
+  // Until the answer's event arrives the question still looks pending here: show what was sent.
+  if (!q || q.id === sent?.questionId) {
+    return sent ? (
+      <p className="waiting-sent" role="status">
+        <span aria-hidden="true">✓</span> You {sent.summary}. The run goes on.
+      </p>
+    ) : null;
+  }
+  const origin = ORIGIN[q.origin];
+  return (
+    <section className="waiting-banner panel" data-testid="waiting-banner" aria-labelledby="waiting-title">
+      <div className="waiting-head">
+        <h2 id="waiting-title">This run waits for your answer</h2>
+        <span className="badge badge-waiting">
+          {origin.label}
+          {q.taskId ? ` · task ${q.taskId}` : ""}
+        </span>
+        {pending.length > 1 && <span className="muted">and {pending.length - 1} more after it</span>}
+      </div>
+      <p className="waiting-prompt">{q.prompt}</p>
+      <p className="muted">Why: {origin.why}</p>
+      {elsewhere ? (
+        <p className="state-error" role="alert">
+          <strong>Not sent.</strong> {elsewhere}
+        </p>
+      ) : (
+        <>
+          <ReviewerNameField
+            name={reviewer}
+            missing={nameMissing && !reviewer.trim()}
+            onChange={(name) => {
+              setReviewer(name);
+              if (name.trim()) setNameMissing(false);
+            }}
+          />
+          <AnswerForm
+            key={q.id}
+            question={{ id: questionKey(runId, q.id), origin: q.origin, choices: q.choices }}
+            reviewer={reviewer}
+            onNeedName={() => {
+              setNameMissing(true);
+              document.getElementById(REVIEWER_INPUT_ID)?.focus();
+            }}
+            onAnswered={(summary) => setSent({ questionId: q.id, summary })}
+            onResolvedElsewhere={setElsewhere}
+          />
+        </>
+      )}
+    </section>
+  );
+});
