@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, like, notInArray, or, sql } from "drizzle-orm";
+import { asc, count, eq, isNull, like, or, sql } from "drizzle-orm";
 import type { LibraryDocument, LibraryDocumentMeta } from "@/lib/tools/library/document";
 import { tokenizeYielding } from "@/lib/tools/library/tokenize";
 import type { Db } from "../client";

@@ -35,19 +35,25 @@ export function ChecklistList({ state }: { state: RunState }) {
       <table>
         <thead>
           <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Status</th>
-            <th scope="col">Evidence</th>
+            <th scope="col" className="rep-checklist-cell">
+              Item
+            </th>
+            <th scope="col" className="rep-checklist-cell rep-checklist-status">
+              Status
+            </th>
+            <th scope="col" className="rep-checklist-cell">
+              Evidence
+            </th>
           </tr>
         </thead>
         <tbody>
           {items.map((i) => (
             <tr key={i.id} data-status={i.status}>
-              <td>
+              <td className="rep-checklist-cell">
                 <span className="muted">{i.kind}</span> {i.text}
               </td>
-              <td>{LABEL[i.status]}</td>
-              <td className="rep-checklist-evidence">{i.evidence}</td>
+              <td className="rep-checklist-cell rep-checklist-status">{LABEL[i.status]}</td>
+              <td className="rep-checklist-cell rep-checklist-evidence">{i.evidence}</td>
             </tr>
           ))}
         </tbody>
