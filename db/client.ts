@@ -102,7 +102,7 @@ async function openPostgres(url: string, schemaName: string | undefined): Promis
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", (e) => console.error("postgres pool:", e.message));
-  retryReadsOnce(pool);
+  retryDroppedReads(pool);
   const db: NodePgDatabase<typeof schema> = drizzleNodePg({ client: pool, schema });
   try {
     if (schemaName) await pool.query(`create schema if not exists "${schemaName}"`);
@@ -116,10 +116,10 @@ async function openPostgres(url: string, schemaName: string | undefined): Promis
 
 /**
  * A read that fails because its pooled connection had been dropped (a database restart, a
- * terminated backend) is sent once more on a fresh connection. Writes are not repeated here:
+ * terminated backend) is sent again, a few times, on a fresh connection. Writes are not repeated here:
  * one may have committed before the connection went; the run service recovers those from the log.
  */
-function retryReadsOnce(pool: Pool): void {
+function retryDroppedReads(pool: Pool): void {
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   const isRead = (q: unknown) => {
     const text = typeof q === "string" ? q : (q as { text?: unknown } | null)?.text;
@@ -128,9 +128,21 @@ function retryReadsOnce(pool: Pool): void {
   (pool as unknown as { query: typeof query }).query = (...args: unknown[]) => {
     const first = query(...args);
     if (typeof args.at(-1) === "function" || !isRead(args[0])) return first;
-    return first.catch((e: unknown) => (isTransientDbError(e) ? query(...args) : Promise.reject(e)));
+    // Several idle connections can die at once (a failover, an operator's terminate): the pool
+    // drops each as its error arrives, so a retry may meet another dead one first — a few tries,
+    // a moment apart, reach a live or fresh connection.
+    const retry = (e: unknown, left: number): Promise<unknown> =>
+      isTransientDbError(e) && left > 0
+        ? new Promise((r) => setTimeout(r, 50)).then(() =>
+            query(...args).catch((again: unknown) => retry(again, left - 1)),
+          )
+        : Promise.reject(e);
+    return first.catch((e: unknown) => retry(e, READ_RETRIES));
   };
 }
+
+/** Tries after the first for a read that met a dropped connection. */
+const READ_RETRIES = 3;
 
 const cache = globalThis as typeof globalThis & { __prefrontalDb?: Promise<DbHandle> };
 
