@@ -1,3 +1,4 @@
+import { decidedElsewhere } from "../../language/references";
 import type { Clarification, GoalSpec } from "../../planner/plan-schema";
 import type { ModelContext } from "../model-context";
 import { constraintLines, type GoalOptions, parseGoalOptions } from "./goal-options";
@@ -146,17 +147,21 @@ const FIRST_PERSON_EN =
 /** Someone else's quantities no document gives: "their entire technician workforce". */
 const THIRD_PERSON_EN =
   /\b(?:their|the client's|this client's)\s+(?:(?:entire|whole|current|total|full)\s+)?(?:[a-z-]+\s+)?(?:budget|fleet|workforce|headcount|staff|team|sites?)\b/i;
-/** Choices made elsewhere and things attached: "the assistant we shortlisted", "the quote in the attachment". */
-const DECIDED_EN =
-  /\b(?:[a-z-]+\s+){0,3}?(?:we|I)\s+(?:have\s+)?(?:shortlisted|picked|chose|chosen|selected|are considering|are evaluating|were quoted)\b|\b(?:in|from)\s+the\s+attach(?:ment|ed\s+[a-z]+)|\battached\s+(?:file|quote|sheet|spreadsheet|document|offer)\b/i;
+/** Things attached to the request: "the quote in the attachment", "the attached sheet". */
+const ATTACHED_EN =
+  /\b(?:in|from)\s+the\s+attach(?:ment|ed\s+[a-z]+)|\battached\s+(?:file|quote|sheet|spreadsheet|document|offer)\b/i;
 const PRIVATE_ZH =
   /(?:我们|我司|我方|客户)的?(?:候选|清单|名单|预算|团队|技术人员|员工|人数|需求|供应商|政策|审查|法务|试点|报价)|附件|附上的|我们(?:选|挑|入围|选定)的/;
 
 export function privateReference(goal: string): string | null {
-  const all = [FIRST_PERSON_EN, THIRD_PERSON_EN, DECIDED_EN, PRIVATE_ZH]
+  const matched = [FIRST_PERSON_EN, THIRD_PERSON_EN, ATTACHED_EN, PRIVATE_ZH]
     .flatMap((re) => [...goal.matchAll(new RegExp(re.source, re.flags.includes("i") ? "gi" : "g"))])
-    .sort((a, b) => (a.index ?? 0) - (b.index ?? 0))
-    .map((m) => m[0].trim());
+    .map((m) => ({ at: m.index ?? 0, text: m[0].trim() }));
+  // Choices made elsewhere ("the vendor we shortlisted"), found by grammar.
+  const decided = /\p{Script=Han}/u.test(goal)
+    ? []
+    : decidedElsewhere(goal).map((text) => ({ at: goal.indexOf(text), text }));
+  const all = [...matched, ...decided].sort((a, b) => a.at - b.at).map((m) => m.text);
   // "one of our accounts" is usually named elsewhere; what it lacks ("their workforce") is the question.
   return all.find((r) => !/\b(?:accounts?|clients?|customers?)$/i.test(r)) ?? all[0] ?? null;
 }
