@@ -206,7 +206,7 @@ test("the role matrix over the API: start, cancel, amend, fork, answer, upload, 
   const tokenQuestion = await pendingQuestion(tokenRun);
   await expectStatus(
     ctx("token-reviewer").post(`/api/questions/${encodeURIComponent(tokenQuestion)}/answer`, {
-      data: { decision: "approve" },
+      data: { answer: "Project X pricing" },
     }),
     200,
   );

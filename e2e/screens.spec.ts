@@ -17,7 +17,8 @@ test("the new views at 1440, 1920 and 390 px fit their width", async ({ page, re
     config: { faults: [{ tool: "read", taskId: "r1", kind: "permanent" }] },
   });
   const clarify = await startRunViaApi(request, { goal: "help me" });
-  const gate = await startRunViaApi(request, { goal: "Project X pricing across vendors, seen elsewhere" });
+  // A compared entity the library lacks: the one gap worth stopping the run for (a gate question).
+  const gate = await startRunViaApi(request, { goal: "Compare Loomwork and Zephyrix on cost" });
   await waitForRun(request, done, "succeeded");
   await waitForRun(request, clarify, "waiting");
   await waitForRun(request, gate, "waiting");
