@@ -3,7 +3,7 @@ import { gatherEvidence } from "./evidence";
 import type { ResearchFrame } from "./frame";
 import { figureLine, type KeyFigure, keyFigures, outvotedValues } from "./key-figures";
 import { selectFacts } from "./summarise";
-import { joinList, normalise } from "./text";
+import { isChineseText, joinList, normalise } from "./text";
 import type { Upstream } from "./upstream";
 
 /**
@@ -46,7 +46,7 @@ export function buildReport(frame: ResearchFrame, up: Upstream): ReportContent {
     kind: "facet",
     paragraphs:
       facts.length > 0
-        ? facts.map((f) => ({ text: f.text, citations: [f.docId] }))
+        ? facts.map((f) => ({ text: inReportLanguage(f.text, zh), citations: [f.docId] }))
         : [{ text: gapSentence(facet.label, zh), citations: [] }],
   }));
   if (up.answers.length > 0) {
@@ -103,6 +103,16 @@ export function buildReport(frame: ResearchFrame, up: Upstream): ReportContent {
     sources,
     zh,
   };
+}
+
+/**
+ * An extractive report quotes its sources as written; a quote in the other language is marked as
+ * such, so a reader of an English report knows why a sentence is in Chinese (and vice versa).
+ */
+function inReportLanguage(text: string, zh: boolean): string {
+  const chinese = isChineseText(text);
+  if (chinese === zh) return text;
+  return zh ? `${text}（引自英文资料）` : `${text} (quoted from a Chinese source)`;
 }
 
 function gapSentence(label: string, zh: boolean): string {

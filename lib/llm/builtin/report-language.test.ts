@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { clarify } from "./clarify";
+import { researchFrame } from "./frame";
+import { buildReport } from "./report-content";
+import type { Upstream } from "./upstream";
+
+const up = (facts: { text: string; docId: string }[]): Upstream => ({
+  searches: [],
+  answers: [],
+  derived: [],
+  figures: [],
+  reads: facts.map((f) => ({
+    docId: f.docId,
+    title: f.docId,
+    source: "test",
+    published: "2025-01-01",
+    text: f.text,
+    figures: [],
+  })),
+  facts: facts.map((f, order) => ({ ...f, title: f.docId, topic: "manufacturing adoption", order })),
+});
+
+describe("report language", () => {
+  it("marks a quote in the other language as such, and leaves same-language quotes alone", () => {
+    const goal = "Project X manufacturing adoption";
+    const spec = clarify({ purpose: "clarify", goal, answers: [] }).spec;
+    if (!spec) throw new Error("expected a spec");
+    const report = buildReport(
+      researchFrame(spec, goal),
+      up([
+        { text: "Manufacturing adoption of Project X reached 34% of technicians in 2025.", docId: "en-doc" },
+        {
+          text: "Project X 在制造业（manufacturing）的采用（adoption）：34% 的技师每周使用。",
+          docId: "zh-doc",
+        },
+      ]),
+    );
+    const lines = report.sections.flatMap((s) => s.paragraphs.map((p) => p.text));
+    expect(lines.find((l) => l.includes("技师"))).toMatch(/\(quoted from a Chinese source\)$/);
+    expect(lines.find((l) => l.startsWith("Manufacturing"))).not.toMatch(/quoted from/);
+  });
+});
