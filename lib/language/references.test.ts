@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decidedElsewhere } from "./references";
+import { decidedElsewhere, decidedElsewhereZh, decidedInClause } from "./references";
 
 describe("decidedElsewhere", () => {
   it("finds choices made in the requester's world, whatever the verb", () => {
@@ -22,5 +22,30 @@ describe("decidedElsewhere", () => {
     expect(decidedElsewhere("Use the figures the report gave")).toEqual([]);
     expect(decidedElsewhere("Project X market size in 2025")).toEqual([]);
     expect(decidedElsewhere("Which tools do teams use most?")).toEqual([]);
+  });
+});
+
+describe("decidedInClause", () => {
+  it("finds what the requester's side decided but did not give", () => {
+    expect(
+      decidedInClause("Finance has signed off a per-seat ceiling for the pilot. Which vendors fit?"),
+    ).toEqual(["a per-seat ceiling"]);
+    expect(decidedInClause("Our CFO approved a budget for this.")).toEqual(["a budget"]);
+  });
+
+  it("leaves known things, named sources and requests that give the figure alone", () => {
+    expect(decidedInClause("We have read the Halden note; what is the market size?")).toEqual([]);
+    expect(decidedInClause("Halden has published a forecast for Asia")).toEqual([]);
+    expect(decidedInClause("We approved a budget of USD 40,000")).toEqual([]);
+  });
+});
+
+describe("decidedElsewhereZh", () => {
+  it("finds a first-person relative clause before 的, whatever the verb", () => {
+    expect(decidedElsewhereZh("麻烦把我们架构组上周选定的那两个智能体框架做个对比")).toEqual([
+      "我们架构组上周选定的那两个智能体框架",
+    ]);
+    expect(decidedElsewhereZh("我们上次选的那个供应商的报价是多少")).toEqual(["我们上次选的那个供应商"]);
+    expect(decidedElsewhereZh("Project X 在制造业的采用情况")).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import { type TaggedWord, tagEnglish } from "./english";
+import { type ChineseWord, isChineseNounTag, tagChinese } from "./chinese";
+import { isCommonWord, type TaggedWord, tagEnglish } from "./english";
 
 /**
  * References to choices made in the requester's own world, found by grammar rather than by a
@@ -69,4 +70,77 @@ function subjectAt(words: TaggedWord[], j: number): number {
     return n > 1 ? n : 0;
   }
   return 0;
+}
+
+/**
+ * The same in a main clause: what the requester's side decided, named but not given — "Finance
+ * has signed off a per-seat ceiling", "Our CFO approved a budget", "We picked two frameworks".
+ * The object is the reference; with no number in the request, only a person can say what it is.
+ */
+export function decidedInClause(text: string): string[] {
+  if (/\d/.test(text)) return [];
+  const words = tagEnglish(text);
+  const found: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as TaggedWord;
+    let n = 0;
+    if (/^(?:we|i)$/i.test(w.text)) n = 1;
+    else if (/^(?:our|my)$/i.test(w.text)) n = subjectAt(words, i);
+    else if (w.sentenceStart && isCommonWord(w.text) && w.tags.has("Noun") && !w.tags.has("Pronoun")) {
+      // "Finance has signed off …": an in-house body opening the sentence.
+      n = /^(?:has|have|had)$/i.test(words[i + 1]?.text ?? "") ? 1 : 0;
+    }
+    if (n === 0) continue;
+    let k = i + n;
+    if (/^(?:has|have|had)$/i.test(words[k]?.text ?? "")) k++;
+    const verb = words[k];
+    if (!verb?.tags.has("PastTense") || verb.tags.has("Copula")) continue;
+    if (/^(?:off|up|out|on)$/i.test(words[k + 1]?.text ?? "")) k++;
+    // Something new and unnamed ("a ceiling", "two frameworks"); "the Halden note" is a known thing.
+    let j = k + 1;
+    if (!/^(?:a|an|some)$/i.test(words[j]?.text ?? "") && !words[j]?.tags.has("Value")) continue;
+    j++;
+    const start = words[j];
+    let end = j;
+    for (; end < words.length; end++) {
+      const cur = words[end] as TaggedWord;
+      // "a per-seat ceiling": hyphenated modifiers belong to the phrase; "for the pilot" does not.
+      const nominal = cur.tags.has("Noun") || cur.tags.has("Adjective") || cur.tags.has("Hyphenated");
+      if (!nominal || cur.tags.has("Pronoun") || cur.tags.has("Date")) break;
+      if (cur.post.trim() !== "" && cur.post.trim() !== "-") {
+        end++;
+        break;
+      }
+    }
+    if (!start || end === j) continue;
+    found.push(text.slice((words[k + 1] as TaggedWord).start, (words[end - 1] as TaggedWord).end));
+    i = end;
+  }
+  return found;
+}
+
+/**
+ * Chinese: a relative clause with a first-person subject before 的 — "我们架构组上周选定的那两个
+ * 框架", "我们选的供应商" — found from jieba's parts of speech, not from a list of verbs.
+ */
+export function decidedElsewhereZh(text: string): string[] {
+  const words = tagChinese(text);
+  const found: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    if (!/^(?:我们|我|我司|我方|咱们)$/.test(words[i]?.text ?? "")) continue;
+    for (let k = i + 1; k < Math.min(words.length - 1, i + 8); k++) {
+      const w = words[k] as ChineseWord;
+      if (w.tag === "x") break;
+      if (!/^(?:v|zg|vn)$/.test(w.tag) || words[k + 1]?.tag !== "uj") continue;
+      let end = k + 2;
+      while (end < words.length && /^(?:r|m|q|n|nz|vn|j|eng)/.test(words[end]?.tag ?? "")) end++;
+      const hasNoun = words.slice(k + 2, end).some((x) => isChineseNounTag(x.tag));
+      if (hasNoun) {
+        found.push(text.slice((words[i] as ChineseWord).start, (words[end - 1] as ChineseWord).end));
+        i = end;
+      }
+      break;
+    }
+  }
+  return found;
 }

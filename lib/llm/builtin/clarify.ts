@@ -1,4 +1,4 @@
-import { decidedElsewhere } from "../../language/references";
+import { decidedElsewhere, decidedElsewhereZh, decidedInClause } from "../../language/references";
 import type { Clarification, GoalSpec } from "../../planner/plan-schema";
 import type { ModelContext } from "../model-context";
 import { constraintLines, type GoalOptions, parseGoalOptions } from "./goal-options";
@@ -151,16 +151,18 @@ const THIRD_PERSON_EN =
 const ATTACHED_EN =
   /\b(?:in|from)\s+the\s+attach(?:ment|ed\s+[a-z]+)|\battached\s+(?:file|quote|sheet|spreadsheet|document|offer)\b/i;
 const PRIVATE_ZH =
-  /(?:我们|我司|我方|客户)的?(?:候选|清单|名单|预算|团队|技术人员|员工|人数|需求|供应商|政策|审查|法务|试点|报价)|附件|附上的|我们(?:选|挑|入围|选定)的/;
+  /(?:我们|我司|我方|客户)的?(?:候选|清单|名单|预算|团队|技术人员|员工|人数|需求|供应商|政策|审查|法务|试点|报价)|附件|附上的/;
 
 export function privateReference(goal: string): string | null {
   const matched = [FIRST_PERSON_EN, THIRD_PERSON_EN, ATTACHED_EN, PRIVATE_ZH]
     .flatMap((re) => [...goal.matchAll(new RegExp(re.source, re.flags.includes("i") ? "gi" : "g"))])
     .map((m) => ({ at: m.index ?? 0, text: m[0].trim() }));
   // Choices made elsewhere ("the vendor we shortlisted"), found by grammar.
-  const decided = /\p{Script=Han}/u.test(goal)
-    ? []
-    : decidedElsewhere(goal).map((text) => ({ at: goal.indexOf(text), text }));
+  const decided = (
+    /\p{Script=Han}/u.test(goal)
+      ? decidedElsewhereZh(goal)
+      : [...decidedElsewhere(goal), ...decidedInClause(goal)]
+  ).map((text) => ({ at: goal.indexOf(text), text }));
   const all = [...matched, ...decided].sort((a, b) => a.at - b.at).map((m) => m.text);
   // "one of our accounts" is usually named elsewhere; what it lacks ("their workforce") is the question.
   return all.find((r) => !/\b(?:accounts?|clients?|customers?)$/i.test(r)) ?? all[0] ?? null;
