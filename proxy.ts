@@ -11,6 +11,13 @@ const dev = process.env.NODE_ENV === "development";
  * again in each route and action (lib/auth); this is the transport-level gate, not authorization.
  */
 export function proxy(request: NextRequest) {
+  // Next's router answers a path it cannot decode with a 500 before any route runs: say what is wrong.
+  if (!decodablePath(request.nextUrl.pathname)) {
+    return NextResponse.json(
+      { ok: false, code: "invalid_input", message: "The path has malformed percent-encoding." },
+      { status: 400, headers: staticSecurityHeaders },
+    );
+  }
   const failure = guardRequest(request.method, request.nextUrl.pathname, request.headers, hosts);
   if (failure) {
     return NextResponse.json(
@@ -27,6 +34,15 @@ export function proxy(request: NextRequest) {
   response.headers.set("Content-Security-Policy", csp);
   for (const [name, value] of Object.entries(staticSecurityHeaders)) response.headers.set(name, value);
   return response;
+}
+
+function decodablePath(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export const config = {
