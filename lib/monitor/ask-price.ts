@@ -43,8 +43,14 @@ export function priceQuestion(
   }
   const about = `${String(task.input.query ?? task.input.topic ?? "")} ${task.title}`.toLowerCase();
   // What the run has read and extracted (never a search's echo of its own query).
+  // The task's own result counts too: a thin extract that did find lines on the name is no absence.
   const found = Object.values(tasks)
-    .filter((t) => t.id !== taskId && t.status === "succeeded" && (t.tool === "read" || t.tool === "extract"))
+    .filter(
+      (t) =>
+        (t.id === taskId || t.status === "succeeded") &&
+        (t.tool === "read" || t.tool === "extract") &&
+        t.result,
+    )
     .flatMap((t) => [
       ...(t.result?.evidence ?? []).map((e) => `${e.title} ${e.quote}`),
       ...(t.result?.claims ?? []).map((c) => c.key),

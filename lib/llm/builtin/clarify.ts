@@ -16,7 +16,10 @@ const DEFAULT_MIN_SOURCES = 2;
  * content word is enough, since asking again would only go round in circles.
  */
 export function clarify(ctx: ClarifyContext): Clarification {
-  const text = [ctx.goal, ...ctx.answers.map((a) => a.answer)].join(" \n ");
+  // Once a person has answered, the references only they could resolve ("the two frameworks we
+  // picked") are replaced by their answer: the reference's own words are not research topics.
+  const goal = ctx.answers.length > 0 ? withoutPrivateReferences(ctx.goal) : ctx.goal;
+  const text = [goal, ...ctx.answers.map((a) => a.answer)].join(" \n ");
   const options = parseGoalOptions(text);
   const terms = parseGoalTerms(options.rest);
   const zh = options.language === "zh";
@@ -152,6 +155,14 @@ const ATTACHED_EN =
   /\b(?:in|from)\s+the\s+attach(?:ment|ed\s+[a-z]+)|\battached\s+(?:file|quote|sheet|spreadsheet|document|offer)\b/i;
 const PRIVATE_ZH =
   /(?:我们|我司|我方|客户)的?(?:候选|清单|名单|预算|团队|技术人员|员工|人数|需求|供应商|政策|审查|法务|试点|报价)|附件|附上的/;
+
+function withoutPrivateReferences(goal: string): string {
+  let rest = goal;
+  for (let ref = privateReference(rest); ref && rest.includes(ref); ref = privateReference(rest)) {
+    rest = rest.replace(ref, " , ");
+  }
+  return rest;
+}
 
 export function privateReference(goal: string): string | null {
   const matched = [FIRST_PERSON_EN, THIRD_PERSON_EN, ATTACHED_EN, PRIVATE_ZH]

@@ -47,6 +47,8 @@ const ZH_STOP = new Set(
     "请 帮 帮我 我 我们 你 您 做 个 一个 一份 一篇 份 篇 写 撰写 编写 报告 研究 调研 分析 对比 比较",
     "总结 概述 介绍 说明 一下 哪个 哪家 哪些 哪 最好 更好 最 更 什么 如何 怎么 怎样 吗 呢 用 中文",
     "英文 给 面向 写给 供 下 些 一些 东西 内容 情况下 公司 年",
+    // Politeness: what a request says to a person, never what it is about.
+    "你好 您好 麻烦 谢谢 感谢 多谢 请问 劳驾",
   ]
     .join(" ")
     .split(" "),
