@@ -30,6 +30,8 @@ export interface ResearchFrame {
   audience: string;
   options: GoalOptions;
   title: string;
+  /** The request as the person wrote it (the goal): what a direct answer answers. */
+  request: string;
 }
 
 export const MAX_FACETS = 3;
@@ -44,7 +46,7 @@ export function researchFrame(spec: GoalSpec, goal: string, maxFacets = MAX_FACE
     topics = dedupe([...terms.names, ...terms.aspects]);
   }
   const named = namedInCriteria(spec.acceptanceCriteria) ?? topics.filter((t) => /\p{Lu}/u.test(t));
-  const base = { zh, options, compare: spec.compare, audience: spec.audience };
+  const base = { zh, options, compare: spec.compare, audience: spec.audience, request: goal };
 
   if (spec.compare && named.length >= 2) {
     const entities = named;

@@ -1,4 +1,5 @@
 import { type ComparisonTable, comparisonTable } from "./comparison-table";
+import { directAnswers } from "./direct-answer";
 import { gatherEvidence } from "./evidence";
 import type { ResearchFrame } from "./frame";
 import { figureLine, type KeyFigure, keyFigures, outvotedValues } from "./key-figures";
@@ -49,6 +50,11 @@ export function buildReport(frame: ResearchFrame, up: Upstream): ReportContent {
         ? facts.map((f) => ({ text: inReportLanguage(f.text, zh), citations: [f.docId] }))
         : [{ text: gapSentence(facet.label, zh), citations: [] }],
   }));
+  const answers = directAnswers(frame, up.reads);
+  if (answers.length > 0) {
+    // The question the person asked, answered first.
+    sections.unshift({ heading: zh ? "结论" : "Answer", kind: "figures", paragraphs: answers });
+  }
   if (up.answers.length > 0) {
     // Facts only a person could give: kept apart from the library's, and said to be so.
     sections.push({

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { superlatives } from "./superlatives";
+
+describe("superlatives", () => {
+  it("finds the measure a superlative picks by, and its direction", () => {
+    expect(
+      superlatives("Which agent framework has the lowest loop incidence, and how does it compare?"),
+    ).toEqual([{ direction: "min", measure: "loop incidence" }]);
+    expect(superlatives("Which framework has the most contributors?")).toEqual([
+      { direction: "max", measure: "contributors" },
+    ]);
+    expect(superlatives("哪家厂商在工厂里的市场份额最大？")).toEqual([
+      { direction: "max", measure: "市场份额" },
+    ]);
+    expect(superlatives("哪家的价格最便宜")).toEqual([{ direction: "min", measure: "价格" }]);
+  });
+
+  it("finds none where nothing is picked by a measure", () => {
+    expect(superlatives("Compare Loomwork and Relaywright for enterprise use")).toEqual([]);
+  });
+});

@@ -1,0 +1,66 @@
+import { tagChinese } from "./chinese";
+import { tagEnglish } from "./english";
+
+/**
+ * "Which framework has the lowest loop incidence", "the vendor with the biggest share",
+ * "哪家厂商的市场份额最大": a question that picks one item by a measure. The measure is the noun
+ * phrase the superlative modifies (or that precedes 最 in Chinese); the direction is the
+ * superlative's own — the tagger says which words are superlatives, and only their polarity (low,
+ * few, small, cheap, short → the smallest value wins) is ours.
+ */
+export interface Superlative {
+  direction: "max" | "min";
+  /** The measure, in the request's words: "loop incidence", "market share", "市场份额". */
+  measure: string;
+}
+
+const MIN_EN = /^(?:lowest|least|fewest|smallest|cheapest|shortest|slowest|lightest|weakest|worst)$/i;
+const MIN_ZH = /^(?:低|少|小|便宜|短|慢|弱|差)/;
+
+export function superlatives(text: string): Superlative[] {
+  return /\p{Script=Han}/u.test(text) ? chinese(text) : english(text);
+}
+
+function english(text: string): Superlative[] {
+  const words = tagEnglish(text);
+  const out: Superlative[] = [];
+  words.forEach((w, i) => {
+    const superlative = w.tags.has("Superlative") || /^(?:most|least|fewest)$/i.test(w.text);
+    if (!superlative || w.post.trim() !== "") return;
+    const measure: string[] = [];
+    for (let j = i + 1; j < words.length; j++) {
+      const n = words[j];
+      if (
+        !n ||
+        !(n.tags.has("Noun") || n.tags.has("Adjective") || n.tags.has("Gerund")) ||
+        n.tags.has("Pronoun")
+      ) {
+        break;
+      }
+      measure.push(n.text);
+      if (n.post.trim() !== "" && n.post.trim() !== "-") break;
+    }
+    if (measure.length === 0) return;
+    out.push({ direction: MIN_EN.test(w.text) ? "min" : "max", measure: measure.join(" ").toLowerCase() });
+  });
+  return out;
+}
+
+function chinese(text: string): Superlative[] {
+  const words = tagChinese(text);
+  const out: Superlative[] = [];
+  words.forEach((w, i) => {
+    if (!w.text.startsWith("最")) return;
+    const quality = w.text.length > 1 ? w.text.slice(1) : (words[i + 1]?.text ?? "");
+    // "市场份额最大": the measure is the noun phrase right before 最 (after any 的).
+    const measure: string[] = [];
+    for (let j = i - 1; j >= 0; j--) {
+      const n = words[j];
+      if (!n || !/^(?:n|vn|nz|j)/.test(n.tag)) break;
+      measure.unshift(n.text);
+    }
+    if (measure.length === 0) return;
+    out.push({ direction: MIN_ZH.test(quality) ? "min" : "max", measure: measure.join("") });
+  });
+  return out;
+}
