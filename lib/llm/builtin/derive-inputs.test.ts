@@ -4,7 +4,7 @@ import { planCalculation } from "./derive-inputs";
 import type { ResearchFrame } from "./frame";
 import type { KeyFigure } from "./key-figures";
 
-const frame = { title: "Project X market" } as ResearchFrame;
+const frame = { title: "Project X market", request: "" } as ResearchFrame;
 const fig = (name: string, value: string, docId = "d1"): KeyFigure => ({
   name,
   value,
@@ -53,6 +53,26 @@ describe("planCalculation", () => {
       "Total for our 150 technicians over 2025",
     );
     expect(plan.inputs.map((i) => i.value)).toEqual(["USD 2,410", "150"]);
+  });
+
+  it("compares the item a superlative picks with the item the request names", () => {
+    const reads = [
+      {
+        docId: "loops",
+        title: "",
+        source: "",
+        published: "",
+        text: "",
+        figures: [
+          { name: "Cortexa loop incidence rate", value: "9.4%" },
+          { name: "Relaywright loop incidence rate", value: "6.8%" },
+          { name: "Braidline loop incidence rate", value: "2.2%" },
+        ],
+      },
+    ];
+    const request = "Which framework has the lowest loop incidence, and how many times higher is Cortexa's?";
+    const plan = planCalculation("ratio", { ...frame, request } as ResearchFrame, [], null, request, reads);
+    expect(plan.inputs.map((i) => i.value)).toEqual(["9.4%", "2.2%"]);
   });
 
   it("gives no inputs, and says why, when nothing is comparable", () => {

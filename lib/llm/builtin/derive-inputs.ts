@@ -1,8 +1,11 @@
+import { superlatives } from "../../language/superlatives";
 import { type Operation, parseQuantity, type Quantity } from "../../tools/calculate";
 import type { ComparisonTable } from "./comparison-table";
+import { lineup } from "./direct-answer";
 import type { ResearchFrame } from "./frame";
 import type { KeyFigure } from "./key-figures";
-import { matchTerms, overlap } from "./text";
+import { matchTerms, mentions, overlap } from "./text";
+import type { ReadDoc } from "./upstream";
 
 /**
  * Which figures a requested derivation uses, chosen the way an analyst would: two figures of the
@@ -34,6 +37,7 @@ export function planCalculation(
   figures: readonly KeyFigure[],
   table: ComparisonTable | null,
   requestText: string,
+  reads: readonly ReadDoc[] = [],
 ): CalculationPlan {
   const fromTable = tablePair(table);
   const candidates: Candidate[] = figures.flatMap((f) => {
@@ -63,6 +67,7 @@ export function planCalculation(
 
   let pair: [Candidate, Candidate] | null = null;
   if (operation === "percent_change" || operation === "sum") pair = yearPair(candidates, wanted);
+  if (!pair && operation !== "percent_change") pair = superlativePair(frame.request, reads);
   if (!pair && (operation === "difference" || operation === "ratio")) pair = fromTable;
   pair ??= similarPair(candidates, wanted);
   if (!pair) return none("no two comparable figures among those found");
@@ -105,6 +110,27 @@ function tablePair(table: ComparisonTable | null): [Candidate, Candidate] | null
       { label: `${e1} ${label}`, value: x, docId: row.citations[0], q: qx },
       { label: `${e2} ${label}`, value: y, docId: row.citations.at(-1), q: qy },
     ];
+  }
+  return null;
+}
+
+/**
+ * "Which has the lowest loop incidence, and how does it compare with Cortexa?": the item picked by
+ * the superlative against the item the request names (the runner-up when it names none).
+ */
+function superlativePair(request: string, reads: readonly ReadDoc[]): [Candidate, Candidate] | null {
+  for (const s of superlatives(request)) {
+    const items = lineup(s, reads);
+    const [best, ...rest] = items;
+    if (!best || rest.length === 0) continue;
+    const named = rest.find((c) => mentions(request, c.item)) ?? (rest[0] as (typeof rest)[number]);
+    const as = (c: typeof best): Candidate | null => {
+      const q = parseQuantity(c.value);
+      return q ? { label: `${c.item} ${s.measure}`, value: c.value, docId: c.docId, q } : null;
+    };
+    const a = as(best);
+    const b = as(named);
+    if (a && b) return [a, b];
   }
   return null;
 }

@@ -1,4 +1,4 @@
-import { superlatives } from "../../language/superlatives";
+import { type Superlative, superlatives } from "../../language/superlatives";
 import { parseQuantity } from "../../tools/calculate";
 import type { ResearchFrame } from "./frame";
 import { matchTerms, overlap } from "./text";
@@ -10,7 +10,7 @@ export interface DirectAnswer {
   citations: string[];
 }
 
-interface Candidate {
+export interface Candidate {
   item: string;
   value: string;
   amount: number;
@@ -26,32 +26,8 @@ interface Candidate {
  */
 export function directAnswers(frame: ResearchFrame, reads: readonly ReadDoc[]): DirectAnswer[] {
   return superlatives(frame.request).flatMap((s) => {
-    const wanted = matchTerms(s.measure);
-    const candidates: Candidate[] = [];
-    for (const doc of reads) {
-      for (const f of doc.figures) {
-        if (overlap(wanted, matchTerms(f.name)) < 0.5) continue;
-        const q = parseQuantity(f.value);
-        const item = itemOf(f.name, s.measure);
-        if (!q || !item || candidates.some((c) => c.item.toLowerCase() === item.toLowerCase())) continue;
-        candidates.push({
-          item,
-          value: f.value,
-          amount: q.amount,
-          kind: q.suffix === "%" ? "%" : q.prefix,
-          docId: doc.docId,
-        });
-      }
-    }
-    // One kind of number only (shares with shares, prices with prices): the most common kind.
-    const kinds = new Map<string, number>();
-    for (const c of candidates) kinds.set(c.kind, (kinds.get(c.kind) ?? 0) + 1);
-    const kind = [...kinds.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-    const same = candidates.filter((c) => c.kind === kind);
-    if (same.length < 2) return [];
-    const sorted = [...same].sort((a, b) =>
-      s.direction === "max" ? b.amount - a.amount : a.amount - b.amount,
-    );
+    const sorted = lineup(s, reads);
+    if (sorted.length < 2) return [];
     const [best, ...rest] = sorted as [Candidate, ...Candidate[]];
     const others = rest.map((c) => `${c.item} ${c.value}`).join(frame.zh ? "、" : ", ");
     const text = frame.zh
@@ -59,6 +35,36 @@ export function directAnswers(frame: ResearchFrame, reads: readonly ReadDoc[]): 
       : `${s.direction === "max" ? "Highest" : "Lowest"} ${s.measure}: ${best.item} at ${best.value} (the others: ${others})`;
     return [{ text, citations: [...new Set(sorted.map((c) => c.docId))].slice(0, 10) }];
   });
+}
+
+/**
+ * The items the documents give a figure for on the measure, best first (one kind of number only:
+ * shares with shares, prices with prices — the most common kind).
+ */
+export function lineup(s: Superlative, reads: readonly ReadDoc[]): Candidate[] {
+  const wanted = matchTerms(s.measure);
+  const candidates: Candidate[] = [];
+  for (const doc of reads) {
+    for (const f of doc.figures) {
+      if (overlap(wanted, matchTerms(f.name)) < 0.5) continue;
+      const q = parseQuantity(f.value);
+      const item = itemOf(f.name, s.measure);
+      if (!q || !item || candidates.some((c) => c.item.toLowerCase() === item.toLowerCase())) continue;
+      candidates.push({
+        item,
+        value: f.value,
+        amount: q.amount,
+        kind: q.suffix === "%" ? "%" : q.prefix,
+        docId: doc.docId,
+      });
+    }
+  }
+  // One kind of number only (shares with shares, prices with prices): the most common kind.
+  const kinds = new Map<string, number>();
+  for (const c of candidates) kinds.set(c.kind, (kinds.get(c.kind) ?? 0) + 1);
+  const kind = [...kinds.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const same = candidates.filter((c) => c.kind === kind);
+  return [...same].sort((x, y) => (s.direction === "max" ? y.amount - x.amount : x.amount - y.amount));
 }
 
 /** "Braidline loop incidence rate" with measure "loop incidence" → "Braidline"; "" when nothing is left. */

@@ -81,6 +81,7 @@ function toolArguments(ctx: ExecuteContext): Record<string, unknown> {
         figures,
         comparisonTable(frame, ev, figures),
         request,
+        up.reads,
       ) as unknown as Record<string, unknown>;
     }
     case "compose_report":
