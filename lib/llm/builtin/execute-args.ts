@@ -49,11 +49,14 @@ function toolArguments(ctx: ExecuteContext): Record<string, unknown> {
         ...(Array.isArray(input.exclude) ? input.exclude.map(String) : []),
         ...up.reads.map((d) => d.docId),
       ]);
-      const ranked = rankedHits(up, frame.zh ? "zh" : "en", isWeakSource).filter((id) => !exclude.has(id));
+      const hits = rankedHits(up, frame.zh ? "zh" : "en", isWeakSource);
+      const ranked = hits.filter((id) => !exclude.has(id));
       const planned = Array.isArray(input.docIds) ? input.docIds.map(String) : [];
       // A report that must cite N sources reads at least N documents where the search found them.
       const top = Math.min(MAX_READ, Math.max(READ_TOP, frame.options.minSources ?? 0));
-      return { docIds: (ranked.length ? ranked : planned).slice(0, top) };
+      // Nothing new found: read the best hits again rather than send an empty call over and over.
+      const pool = ranked.length ? ranked : planned.length ? planned : hits;
+      return { docIds: pool.slice(0, top) };
     }
     case "extract": {
       const topic = hintedPhrase(ctx.hint) ?? String(input.topic ?? facet?.topic ?? frame.title);
