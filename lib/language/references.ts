@@ -40,7 +40,7 @@ export function decidedElsewhere(text: string): string[] {
     let k = j + subject;
     if (/^(?:have|has|had)$/i.test(words[k]?.text ?? "")) k++;
     const verb = words[k];
-    if (!verb || !verb.tags.has("PastTense") || verb.tags.has("Copula")) continue;
+    if (!verb?.tags.has("PastTense") || verb.tags.has("Copula")) continue;
     // A phrasal verb's particle belongs to it ("signed off"); a preposition starts something else.
     const end = /^(?:off|up|out)$/i.test(words[k + 1]?.text ?? "") ? k + 1 : k;
     found.push(text.slice(det.start, (words[end] as TaggedWord).end));

@@ -118,7 +118,8 @@ export function evaluateChecklist(items: readonly ChecklistItem[], markdown: str
           ? result("covered", `${citations.size} sources cited`)
           : result("missing", `${citations.size} sources cited, ${need} asked for`);
       }
-      case "derived": {
+      default: {
+        // "derived": a line the calculate tool's result produced.
         const line = body.find((l) => /calculated|计算/.test(l));
         return line ? result("covered", line.trim()) : result("missing", `no ${item.text} was calculated`);
       }
