@@ -6,6 +6,7 @@ import { cancelRunAction } from "@/app/actions";
 import { isTerminal } from "@/lib/agent/state";
 import { StatusBadge } from "../ui/status-badge";
 import { AmendGoalForm } from "./amend-goal-form";
+import { InFlight } from "./in-flight";
 import { useRunView, useShownSeq, useShownState } from "./run-view-context";
 
 const fmt = new Intl.NumberFormat("en");
@@ -73,6 +74,7 @@ export function RunHeader({ runId, parentRunId, forkSeq, readOnly }: Props) {
             </Link>
           )}
           {readOnly && <span className="badge">read-only import</span>}
+          {live && head.status === "running" && <InFlight now={now} />}
           <span className={`conn conn-${connection}`} title="Event stream">
             {connection === "open" ? "● live" : connection === "ended" ? "○ ended" : `◌ ${connection}`}
           </span>
