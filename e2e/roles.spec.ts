@@ -37,11 +37,11 @@ async function expectStatus(res: Promise<APIResponse>, status: number) {
   return r;
 }
 
-async function until(probe: () => Promise<boolean>, what: string) {
+async function until(probe: () => Promise<boolean>, what: string, everyMs = 500) {
   const end = Date.now() + 60_000;
   while (Date.now() < end) {
     if (await probe().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
   throw new Error(`timed out waiting for ${what}`);
 }
@@ -75,11 +75,14 @@ test.beforeAll(async () => {
   await until(async () => (await fetch(`${BASE}/api/runs`)).status === 401, "the app to start");
   for (const email of Object.keys(USERS)) {
     const ctx = await playwrightRequest.newContext({ baseURL: BASE });
-    // better-auth allows 3 sign-ins per 10 s from one address: wait out the limit, as a person would.
+    // better-auth allows 3 sign-ins per 10 s from one address, and a refused try counts too: try
+    // at most every 4 s, so a sign-in that fails while the server is still opening its database
+    // does not keep the limit closed for the rest of the wait.
     await until(
       async () =>
         (await ctx.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD } })).status() === 200,
       `${email} to sign in`,
+      4_000,
     );
     as[email.split("@")[0] ?? email] = ctx;
   }
