@@ -39,6 +39,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/runs`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PREFRONTAL_DATA_DIR: dataDir, PREFRONTAL_BUILTIN_LATENCY_MS: "150" },
+    // Its own embedded database, always: a DATABASE_URL in the environment (CI sets one for the
+    // unit suites) would share runs and questions with every earlier run of the suite.
+    env: { PREFRONTAL_DATA_DIR: dataDir, PREFRONTAL_BUILTIN_LATENCY_MS: "150", DATABASE_URL: "" },
   },
 });

@@ -13,7 +13,12 @@ function startApp(dataDir: string): ChildProcess {
     process.execPath,
     ["node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"],
     {
-      env: { ...process.env, PREFRONTAL_DATA_DIR: dataDir, PREFRONTAL_BUILTIN_LATENCY_MS: "40" },
+      env: {
+        ...process.env,
+        PREFRONTAL_DATA_DIR: dataDir,
+        PREFRONTAL_BUILTIN_LATENCY_MS: "40",
+        DATABASE_URL: "",
+      },
       stdio: "ignore",
     },
   );

@@ -8,13 +8,13 @@ test("a run that asks a question is answered from the inbox and completes", asyn
   const runId = await startRunViaApi(request, { goal: "help me" });
   await waitForRun(request, runId, "waiting");
   await page.goto("/inbox");
-  const card = page.getByTestId("question-card").filter({ hasText: "help me" }).first();
+  const card = page.locator(`[data-testid="question-card"][data-run-id="${runId}"]`);
   await expect(card).toBeVisible();
   await runPage.shot("inbox");
   await page.getByTestId("reviewer-name").fill("Rita Reviewer");
   await card.getByTestId("answer-input").fill("Project X pricing across vendors");
   await card.getByTestId("answer-submit").click();
-  await expect(page.getByTestId("question-card").filter({ hasText: "help me" })).toHaveCount(0);
+  await expect(page.locator(`[data-testid="question-card"][data-run-id="${runId}"]`)).toHaveCount(0);
   await waitForRun(request, runId, "succeeded");
   await page.goto(`/runs/${runId}`);
   await runPage.waitForStatus("succeeded");

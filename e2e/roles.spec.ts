@@ -66,6 +66,8 @@ test.beforeAll(async () => {
         ...process.env,
         PREFRONTAL_DATA_DIR: dataDir,
         PREFRONTAL_BUILTIN_LATENCY_MS: "40",
+        // The users above are in this data folder's PGlite: never the DATABASE_URL CI sets.
+        DATABASE_URL: "",
         BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
         BETTER_AUTH_URL: BASE,
       },

@@ -52,6 +52,7 @@ export function QuestionCard(props: Props) {
       className={`panel ${styles.card}`}
       data-testid="question-card"
       data-question-id={q.id}
+      data-run-id={q.runId}
       data-origin={q.origin}
       aria-labelledby={`${id}-prompt`}
     >
