@@ -31,8 +31,8 @@ export function AmendGoalForm({ runId }: { runId: string }) {
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setBusy(true);
-    const by = localStorage.getItem("prefrontal-reviewer") || "user";
-    const r = await amendGoalAction({ runId, text, by });
+    // Signed on the server by whoever is signed in.
+    const r = await amendGoalAction({ runId, text });
     setBusy(false);
     if (r.ok) {
       setMessage(

@@ -47,7 +47,8 @@ export function RunHeader({ runId, parentRunId, forkSeq, readOnly }: Props) {
   const shownAt = useRunView((v) => v.events[shownSeq]?.at ?? null);
   const cancel = async () => {
     setCancelling(true);
-    const r = await cancelRunAction({ runId, by: localStorage.getItem("prefrontal-reviewer") || "user" });
+    // Signed on the server by whoever is signed in.
+    const r = await cancelRunAction({ runId });
     setMessage(r.ok ? r.message : r.message);
     setCancelling(false);
   };

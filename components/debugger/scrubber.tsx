@@ -49,8 +49,8 @@ export function Scrubber({ runId, readOnly }: { runId: string; readOnly: boolean
   const fork = async () => {
     setForking(true);
     setError(null);
-    const by = localStorage.getItem("prefrontal-reviewer") || "developer";
-    const r = await forkRunAction({ runId, seq, by });
+    // Signed on the server by whoever is signed in.
+    const r = await forkRunAction({ runId, seq });
     setForking(false);
     if (r.ok) router.push(`/runs/${r.runId}`);
     else setError(r.message);

@@ -3,7 +3,6 @@
 import { memo, useState } from "react";
 import { AnswerForm } from "@/components/inbox/answer-form";
 import { ORIGIN } from "@/components/inbox/question-card";
-import { REVIEWER_INPUT_ID, ReviewerNameField, useReviewerName } from "@/components/inbox/reviewer-name";
 import type { Question } from "@/lib/agent/state";
 import { questionKey } from "@/lib/runs/run-store";
 import { useRunView } from "./run-view-context";
@@ -20,8 +19,6 @@ const pendingOf = (questions: Record<string, Question>) =>
 export const WaitingBanner = memo(function WaitingBanner({ runId }: { runId: string }) {
   const questions = useRunView((v) => v.head.questions);
   const status = useRunView((v) => v.head.status);
-  const [reviewer, setReviewer] = useReviewerName();
-  const [nameMissing, setNameMissing] = useState(false);
   const [sent, setSent] = useState<{ questionId: string; summary: string } | null>(null);
   const [elsewhere, setElsewhere] = useState<string | null>(null);
   const pending = status === "waiting" ? pendingOf(questions) : [];
@@ -54,22 +51,9 @@ export const WaitingBanner = memo(function WaitingBanner({ runId }: { runId: str
         </p>
       ) : (
         <>
-          <ReviewerNameField
-            name={reviewer}
-            missing={nameMissing && !reviewer.trim()}
-            onChange={(name) => {
-              setReviewer(name);
-              if (name.trim()) setNameMissing(false);
-            }}
-          />
           <AnswerForm
             key={q.id}
             question={{ id: questionKey(runId, q.id), origin: q.origin, choices: q.choices }}
-            reviewer={reviewer}
-            onNeedName={() => {
-              setNameMissing(true);
-              document.getElementById(REVIEWER_INPUT_ID)?.focus();
-            }}
             onAnswered={(summary) => setSent({ questionId: q.id, summary })}
             onResolvedElsewhere={setElsewhere}
           />

@@ -20,9 +20,6 @@ const GATE_EFFECT: Record<string, string> = {
 
 interface Props {
   question: AnswerableQuestion;
-  reviewer: string;
-  /** Called instead of sending when no reviewer name is set. */
-  onNeedName: () => void;
   onAnswered: (summary: string) => void;
   /** Someone else answered first (or the question is gone). */
   onResolvedElsewhere: (message: string) => void;
@@ -34,7 +31,7 @@ interface Props {
  * The answer controls for one question, by kind: a gate takes one of its verdicts or the missing
  * information; a clarify or task question takes an answer (its suggestions send with one click).
  */
-export function AnswerForm({ question: q, reviewer, disabled, ...on }: Props) {
+export function AnswerForm({ question: q, disabled, ...on }: Props) {
   const [text, setText] = useState("");
   const [sending, setSending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -43,7 +40,6 @@ export function AnswerForm({ question: q, reviewer, disabled, ...on }: Props) {
   const gate = q.origin === "gate";
 
   async function send(answer: string, summary: string) {
-    if (!reviewer.trim()) return on.onNeedName();
     if (!answer.trim()) {
       setError(gate ? "Pick a choice, or type the missing information." : "Type an answer first.");
       document.getElementById(`${id}-answer`)?.focus();
@@ -52,7 +48,8 @@ export function AnswerForm({ question: q, reviewer, disabled, ...on }: Props) {
     setError(null);
     setSending(summary);
     try {
-      const result = await answerQuestionAction({ questionId: q.id, answer, by: reviewer.trim() });
+      // Signed on the server by whoever is signed in (the local admin without sign-in).
+      const result = await answerQuestionAction({ questionId: q.id, answer });
       if (result.ok) return on.onAnswered(summary);
       if (result.code === "conflict" || result.code === "question_not_found") {
         on.onResolvedElsewhere(result.message);

@@ -8,7 +8,6 @@ import { Empty, ErrorNotice, Loading } from "@/components/ui/states";
 import { AnsweredList } from "./answered-list";
 import styles from "./inbox.module.css";
 import { QuestionCard, type QuestionItem } from "./question-card";
-import { REVIEWER_INPUT_ID, ReviewerNameField, useReviewerName } from "./reviewer-name";
 
 export const PENDING_KEY = ["questions", "pending"] as const;
 const CONFIRMATION_MS = 8_000;
@@ -21,8 +20,6 @@ interface Confirmation {
 /** Every pending question across runs, oldest first: whoever answers first unblocks the run. */
 export function Inbox() {
   const queryClient = useQueryClient();
-  const [reviewer, setReviewer] = useReviewerName();
-  const [nameMissing, setNameMissing] = useState(false);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   // Questions someone else answered while this reviewer was on them: kept, with the message, until dismissed.
   const [elsewhere, setElsewhere] = useState(new Map<string, { question: QuestionItem; message: string }>());
@@ -48,11 +45,6 @@ export function Inbox() {
     const timer = setTimeout(() => setConfirmation(null), CONFIRMATION_MS);
     return () => clearTimeout(timer);
   }, [confirmation]);
-
-  function needName() {
-    setNameMissing(true);
-    document.getElementById(REVIEWER_INPUT_ID)?.focus();
-  }
 
   function answered(question: QuestionItem, summary: string) {
     queryClient.setQueryData<QuestionItem[]>(PENDING_KEY, (old) => old?.filter((q) => q.id !== question.id));
@@ -90,14 +82,9 @@ export function Inbox() {
             Runs pause here when they need a person. The oldest question is first; answering resumes its run.
           </p>
         </div>
-        <ReviewerNameField
-          name={reviewer}
-          missing={nameMissing && !reviewer.trim()}
-          onChange={(name) => {
-            setReviewer(name);
-            if (name.trim()) setNameMissing(false);
-          }}
-        />
+        <p className={styles.hint}>
+          Answers are signed with your sign-in; the run's history shows who decided.
+        </p>
       </div>
 
       <div ref={confirmationRef} tabIndex={-1} role="status" className={styles.confirmationSlot}>
@@ -142,8 +129,6 @@ export function Inbox() {
                   key={q.id}
                   question={q}
                   runStartedAt={startedAt.get(q.runId)}
-                  reviewer={reviewer}
-                  onNeedName={needName}
                   onAnswered={answered}
                   onResolvedElsewhere={resolvedElsewhere}
                   resolvedElsewhere={elsewhere.get(q.id)?.message}

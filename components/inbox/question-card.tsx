@@ -31,9 +31,6 @@ interface Props {
   question: QuestionItem;
   /** When the question's run started, if known. */
   runStartedAt?: string;
-  reviewer: string;
-  /** Called instead of sending when no reviewer name is set. */
-  onNeedName: () => void;
   onAnswered: (question: QuestionItem, summary: string) => void;
   /** Someone else answered first (or the question is gone): shown in place until dismissed. */
   onResolvedElsewhere: (question: QuestionItem, message: string) => void;
@@ -43,7 +40,7 @@ interface Props {
 
 /** One pending question: which run and task asked, why, and the controls its kind accepts. */
 export function QuestionCard(props: Props) {
-  const { question: q, reviewer, resolvedElsewhere, runStartedAt } = props;
+  const { question: q, resolvedElsewhere, runStartedAt } = props;
   const origin = ORIGIN[q.origin];
   const id = `q-${q.id.replace(/[^\w-]/g, "_")}`;
 
@@ -100,8 +97,6 @@ export function QuestionCard(props: Props) {
       ) : (
         <AnswerForm
           question={q}
-          reviewer={reviewer}
-          onNeedName={props.onNeedName}
           onAnswered={(summary) => props.onAnswered(q, summary)}
           onResolvedElsewhere={(message) => props.onResolvedElsewhere(q, message)}
         />
