@@ -66,7 +66,7 @@ export function gatherEvidence(up: Upstream, frame: ResearchFrame): Evidence {
 
 /** The read documents' own sentences that share a term with the goal. */
 function sentencesOfReads(up: Upstream, frame: ResearchFrame): Fact[] {
-  const wanted = matchTerms([...frame.facets.map((f) => f.query), frame.title].join(" "));
+  const wanted = matchTerms([...frame.facets.map((f) => f.query), frame.title, frame.request].join(" "));
   const facts: Fact[] = [];
   for (const doc of up.reads) {
     for (const text of splitSentences(doc.text).slice(0, SENTENCES_PER_DOC)) {

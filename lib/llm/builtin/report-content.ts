@@ -3,8 +3,9 @@ import { directAnswers } from "./direct-answer";
 import { gatherEvidence } from "./evidence";
 import type { ResearchFrame } from "./frame";
 import { figureLine, type KeyFigure, keyFigures, outvotedValues } from "./key-figures";
-import { selectFacts } from "./summarise";
-import { isChineseText, joinList, normalise } from "./text";
+import { DEFAULT_FINDINGS, requestFindings } from "./request-coverage";
+import { factsPerSection, selectFacts } from "./summarise";
+import { isChineseText, joinList, matchTerms, normalise } from "./text";
 import type { Upstream } from "./upstream";
 
 /**
@@ -42,6 +43,23 @@ export function buildReport(frame: ResearchFrame, up: Upstream): ReportContent {
     (frame.options.formats.includes("table") ? figuresTable(figures, frame.zh) : null);
   const zh = frame.zh;
 
+  const answers = directAnswers(frame, up.reads);
+  // What the request asks for beyond its facets' best sentences: figures that match its words.
+  const findings = requestFindings(
+    frame,
+    ev,
+    {
+      facts: picked.flatMap((s) => s.facts),
+      text: [...answers.map((a) => a.text), ...figures.map((f) => figureLine(f, frame.zh))],
+    },
+    findingsBudget(frame),
+  );
+  const extra: ReportContent["sections"][number]["paragraphs"] = [];
+  for (const { fact } of findings) {
+    const home = picked.find(({ facet }) => facet.names.some((n) => mentionsAll(fact.text, n)));
+    if (home) home.facts.push(fact);
+    else extra.push({ text: inReportLanguage(fact.text, frame.zh), citations: [fact.docId] });
+  }
   const sections: ReportContent["sections"] = picked.map(({ facet, facts }) => ({
     heading: facet.label,
     kind: "facet",
@@ -50,7 +68,13 @@ export function buildReport(frame: ResearchFrame, up: Upstream): ReportContent {
         ? facts.map((f) => ({ text: inReportLanguage(f.text, zh), citations: [f.docId] }))
         : [{ text: gapSentence(facet.label, zh), citations: [] }],
   }));
-  const answers = directAnswers(frame, up.reads);
+  if (extra.length > 0) {
+    sections.push({
+      heading: zh ? "其他相关数据" : "Other figures on the request",
+      kind: "facet",
+      paragraphs: extra,
+    });
+  }
   if (answers.length > 0) {
     // The question the person asked, answered first.
     sections.unshift({ heading: zh ? "结论" : "Answer", kind: "figures", paragraphs: answers });
@@ -119,6 +143,21 @@ function inReportLanguage(text: string, zh: boolean): string {
   const chinese = isChineseText(text);
   if (chinese === zh) return text;
   return zh ? `${text}（引自英文资料）` : `${text} (quoted from a Chinese source)`;
+}
+
+/** Room for further findings: a word limit leaves what the facets did not use. */
+function findingsBudget(frame: ResearchFrame): number {
+  const max = frame.options.maxWords;
+  if (!max) return DEFAULT_FINDINGS;
+  const used = 60 + frame.facets.length * factsPerSection(frame) * 30;
+  return Math.max(0, Math.min(DEFAULT_FINDINGS, Math.floor((max - used) / 30)));
+}
+
+/** Every word of the facet's name appears in the sentence. */
+function mentionsAll(text: string, name: string): boolean {
+  const have = matchTerms(text);
+  const want = matchTerms(name);
+  return want.size > 0 && [...want].every((t) => have.has(t));
 }
 
 function gapSentence(label: string, zh: boolean): string {

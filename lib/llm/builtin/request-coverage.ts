@@ -1,0 +1,85 @@
+import type { Evidence } from "./evidence";
+import type { ResearchFrame } from "./frame";
+import { jaccard, matchTerms } from "./text";
+import type { Fact } from "./upstream";
+import { valuesIn } from "./values";
+
+/**
+ * The request's own words decide what else the report must hold. The facets take their best few
+ * sentences each; a request asks for more than its facets name ("per framework, the loop rate and
+ * the share of repeated calls"), so after them, the sentences read that state a figure and match
+ * the request's distinctive words are added, most relevant first, while each states a figure the
+ * report does not state yet. Distinctive = rare among the sentences read (inverse document
+ * frequency), so the subject every sentence names ("Project X") counts for little and the
+ * measure asked for ("repeated", "incidence") for much.
+ */
+
+/** A sentence must reach this share of the best sentence's relevance to be added. */
+const RELATIVE_FLOOR = 0.45;
+/** …and match at least this many of the request's terms (one word alone is a coincidence). */
+const MIN_SHARED_TERMS = 2;
+const NEAR_DUPLICATE = 0.6;
+export const DEFAULT_FINDINGS = 6;
+
+export interface Finding {
+  fact: Fact;
+  /** Request terms the sentence shares, for the reason line. */
+  shared: string[];
+}
+
+export function requestFindings(
+  frame: ResearchFrame,
+  ev: Evidence,
+  stated: { facts: readonly Fact[]; text: readonly string[] },
+  budget: number,
+): Finding[] {
+  if (budget <= 0 || ev.facts.length === 0) return [];
+  const request = matchTerms(frame.request);
+  if (request.size === 0) return [];
+  const terms = new Map(ev.facts.map((f) => [f, matchTerms(f.text)]));
+  const idf = inverseFrequency([...terms.values()], request);
+
+  const statedValues = new Set(
+    [...stated.facts.map((f) => f.text), ...stated.text].flatMap((t) => valuesIn(t).map(valueKey)),
+  );
+  const chosenTerms = stated.facts.map((f) => terms.get(f) ?? matchTerms(f.text));
+
+  const scored = ev.facts
+    .filter((f) => !stated.facts.includes(f) && !ev.weak.has(f.docId))
+    .map((fact) => {
+      const t = terms.get(fact) as Set<string>;
+      const shared = [...request].filter((r) => t.has(r));
+      const relevance = shared.reduce((sum, r) => sum + (idf.get(r) ?? 0), 0);
+      return { fact, shared, relevance, values: valuesIn(fact.text).map(valueKey) };
+    })
+    .filter((c) => c.values.length > 0 && c.shared.length >= MIN_SHARED_TERMS && c.relevance > 0)
+    .sort((a, b) => b.relevance - a.relevance || a.fact.order - b.fact.order);
+  const best = scored[0]?.relevance ?? 0;
+
+  const out: Finding[] = [];
+  for (const c of scored) {
+    if (out.length >= budget) break;
+    if (c.relevance < best * RELATIVE_FLOOR) break;
+    // Only a sentence that states something new: a figure not yet in the report.
+    if (c.values.every((v) => statedValues.has(v))) continue;
+    const t = terms.get(c.fact) as Set<string>;
+    if (chosenTerms.some((other) => jaccard(other, t) >= NEAR_DUPLICATE)) continue;
+    out.push({ fact: c.fact, shared: c.shared });
+    chosenTerms.push(t);
+    for (const v of c.values) statedValues.add(v);
+  }
+  return out;
+}
+
+/** log(N / df) over the sentences read, for the request's terms only. */
+function inverseFrequency(sentences: Set<string>[], request: Set<string>): Map<string, number> {
+  const n = sentences.length;
+  const idf = new Map<string, number>();
+  for (const term of request) {
+    const df = sentences.filter((s) => s.has(term)).length;
+    if (df > 0) idf.set(term, Math.log((n + 1) / df));
+  }
+  return idf;
+}
+
+const valueKey = (v: string): string => v.toLowerCase().replace(/\s+/g, "").replace(/,/g, "");
