@@ -44,9 +44,7 @@ describe("compose_report tool", () => {
     expect(data.sections).toBe(2);
     expect(data.path).toBe("report.md");
     const md = data.markdown;
-    expect(md.startsWith("# Market &lt;b&gt;brief&lt;/b&gt;\n\nTwo markets compared.\n\n## Size\n\n")).toBe(
-      true,
-    );
+    expect(md.startsWith("# Market \\<b\\>brief\\</b\\>\n\nTwo markets compared.\n\n## Size\n\n")).toBe(true);
     expect(md).toContain("Project X is worth USD 4.2 billion. [1]");
     expect(md).toContain("[2][1]");
     expect(md).toContain("Packs cost USD 115 per kWh. [3]");
@@ -66,9 +64,9 @@ describe("compose_report tool", () => {
   it("never emits document or model HTML raw", async () => {
     const out = await runTool(composeReportTool, input, await makeContext(READ));
     const md = (out.data as ComposeReportData).markdown;
-    expect(md).not.toMatch(/<script|<img|<b>/i);
-    expect(md).toContain("Vendor note &lt;script&gt;");
-    expect(md).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(md).not.toMatch(/(?<!\\)<(?:script|img|b>)/i);
+    expect(md).toContain("Vendor note \\<script\\>");
+    expect(md).toContain("\\<img src=x onerror=alert(1)\\>");
   });
 
   it("does not follow citations written inside a cited document", async () => {

@@ -5,9 +5,19 @@ describe("markdown escaping", () => {
   it("never lets HTML through", () => {
     for (const escapeText of [escapeInline, escapeProse, escapeCell]) {
       const out = escapeText('<script>alert("x")</script><img src=x onerror=alert(1)>');
-      expect(out).not.toMatch(/<\w|<\//);
-      expect(out).toContain("&lt;script&gt;");
+      // Every "<" is backslash-escaped: text in any Markdown viewer, never a tag.
+      expect(out).not.toMatch(/(?<!\\)</);
+      expect(out).toContain("\\<script\\>");
+      // Plain characters otherwise: no HTML entities in the Markdown itself.
+      expect(out).not.toContain("&quot;");
+      expect(out).toContain('"x"');
     }
+  });
+
+  it("keeps an ampersand as written unless it would spell an entity", () => {
+    expect(escapeProse("R&D spend & growth")).toBe("R&D spend & growth");
+    expect(escapeProse("&lt;b&gt; and &#60;")).toBe("\\&lt;b\\&gt; and \\&#60;");
+    expect(escapeInline("a \\<b>")).toBe("a \\\\\\<b\\>");
   });
 
   it("neutralises links and fake citations in prose but keeps emphasis", () => {
