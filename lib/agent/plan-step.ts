@@ -57,7 +57,7 @@ export async function planTasks(
     let graph = s.proposal?.graph;
     const ruled =
       !graph && s.planRejections > start && s.rejected?.graph && executiveOf(s.config).planValidation
-        ? fixByRule(s.rejected.graph.tasks, s.rejected.violations)
+        ? fixByRule(s.rejected.graph.tasks, s.rejected.violations, s.config.maxTasks)
         : null;
     if (!graph && !ruled && s.planRejections - start - ruleFixes > s.config.maxPlanRepairs) return "failed";
     if (ruled) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkCriterion } from "../monitor/criteria";
 import type { TaskSpec } from "./plan-schema";
-import { findCycle, type ValidationContext, validatePlan } from "./validate-plan";
+import { findCycle, fixByRule, type ValidationContext, validatePlan } from "./validate-plan";
 
 const task = (id: string, over: Partial<TaskSpec> = {}): TaskSpec => ({
   id,
@@ -138,5 +138,29 @@ describe("validatePlan", () => {
     expect(new Set(rules(tasks))).toEqual(
       new Set(["unique_ids", "known_tool", "criteria", "dependencies_exist", "deliverable"]),
     );
+  });
+});
+
+describe("fixByRule", () => {
+  const chain = (n: number) => Array.from({ length: n }, (_, i) => task(`t${i}`));
+  const plan = (feeding: number, offGoal: number) => [
+    ...chain(feeding),
+    ...Array.from({ length: offGoal }, (_, i) => task(`off${i}`)),
+    report(chain(feeding).map((t) => t.id)),
+  ];
+
+  it("drops tasks that lead nowhere, also when they made the plan too long", () => {
+    const tasks = plan(13, 3);
+    const fixed = fixByRule(tasks, validatePlan(tasks, ctx), ctx.maxTasks);
+    expect(fixed?.tasks.map((t) => t.id)).not.toContain("off0");
+    expect(fixed?.tasks).toHaveLength(14);
+    expect(validatePlan(fixed?.tasks ?? [], ctx)).toEqual([]);
+  });
+
+  it("leaves a plan too long on its own to the model", () => {
+    const tasks = plan(16, 1);
+    expect(fixByRule(tasks, validatePlan(tasks, ctx), ctx.maxTasks)).toBeNull();
+    const long = plan(16, 0);
+    expect(fixByRule(long, validatePlan(long, ctx), ctx.maxTasks)).toBeNull();
   });
 });

@@ -167,10 +167,14 @@ export function findCycle(tasks: readonly TaskSpec[]): string[] | null {
 export function fixByRule(
   tasks: readonly TaskSpec[],
   violations: readonly PlanViolation[],
+  maxTasks = Number.POSITIVE_INFINITY,
 ): { tasks: TaskSpec[]; fixes: string[] } | null {
+  // Too many tasks is fixable the same way when what leads nowhere is what made it too many.
+  const fixable = new Set(["feeds_deliverable", "acyclic", "max_tasks"]);
   if (
     violations.length === 0 ||
-    !violations.every((v) => v.rule === "feeds_deliverable" || v.rule === "acyclic")
+    !violations.every((v) => fixable.has(v.rule)) ||
+    violations.every((v) => v.rule === "max_tasks")
   )
     return null;
   const deliverables = tasks.filter((t) => t.deliverable);
@@ -190,5 +194,5 @@ export function fixByRule(
     const gone = new Set(dropped.map((t) => t.id));
     fixed = fixed.filter((t) => !gone.has(t.id));
   }
-  return fixes.length > 0 ? { tasks: fixed, fixes } : null;
+  return fixes.length > 0 && fixed.length <= maxTasks ? { tasks: fixed, fixes } : null;
 }
