@@ -91,8 +91,9 @@ function bestFact(ev: Evidence, entity: string, wanted: Set<string>): Fact | und
   const need = Math.min(2, wanted.size);
   for (const fact of ev.facts) {
     if (!mentions(fact.text, entity)) continue;
+    // `overlap` is a share: the count of the aspect's words the sentence holds is share × size.
     const hit = overlap(wanted, matchTerms(fact.text));
-    if (hit < need || !figureNear(fact.text, entity, [entity])) continue;
+    if (Math.round(hit * wanted.size) < need || !figureNear(fact.text, entity, [entity])) continue;
     const score = hit - (ev.weak.has(fact.docId) ? 0.5 : 0);
     if (!best || score > best.score) best = { fact, score };
   }

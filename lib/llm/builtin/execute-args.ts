@@ -23,6 +23,15 @@ const MAX_READ = 5;
 const MAX_FACTS = 8;
 const HINT_WORDS = 6;
 
+/** Search hits whose title or source marks them weak evidence. */
+function weakHits(up: ReturnType<typeof readUpstream>): Set<string> {
+  return new Set(
+    up.searches.flatMap((s) =>
+      s.results.filter((h) => isWeakSource(`${h.title} ${h.source}`)).map((h) => h.docId),
+    ),
+  );
+}
+
 /** The one tool call a task makes, with arguments completed from its upstream results. */
 export function toolCall(ctx: ExecuteContext): ToolCall {
   const { task } = ctx;
@@ -50,7 +59,11 @@ function toolArguments(ctx: ExecuteContext): Record<string, unknown> {
         ...up.reads.map((d) => d.docId),
       ]);
       const hits = rankedHits(up, frame.zh ? "zh" : "en", isWeakSource);
-      const ranked = hits.filter((id) => !exclude.has(id));
+      // Sponsored, unverified or archived documents are read only when nothing better is left.
+      const weak = weakHits(up);
+      const unread = hits.filter((id) => !exclude.has(id));
+      const strong = unread.filter((id) => !weak.has(id));
+      const ranked = strong.length > 0 ? strong : unread;
       const planned = Array.isArray(input.docIds) ? input.docIds.map(String) : [];
       // A report that must cite N sources reads at least N documents where the search found them.
       const top = Math.min(MAX_READ, Math.max(READ_TOP, frame.options.minSources ?? 0));

@@ -95,6 +95,18 @@ describe("planResearch", () => {
     expect(plan("Project X regulation").tasks).not.toEqual(plan("Project X pricing").tasks);
   });
 
+  it("searches once more with the request's own words when it asks for more than its facets name", () => {
+    const goal =
+      "Please put together a small comparison table of the four leading Project X vendors' list prices " +
+      "(USD per technician per month), sorted cheapest to most expensive.";
+    const graph = plan(goal);
+    const more = graph.tasks.find((t) => t.id === "s-more");
+    expect(String(more?.input.query)).toMatch(/vendors.*prices/);
+    expect(graph.tasks.find((t) => t.id === "r-more")?.dependencies).toContain("s-more");
+    // A request its facets already cover costs no extra search.
+    expect(plan("Project X market size and growth").tasks.map((t) => t.id)).not.toContain("s-more");
+  });
+
   it("drops the table before anything else when space is short", () => {
     const graph = plan(GOALS[0] as string, 9);
     expect(graph.tasks.map((t) => t.id)).not.toContain("table");

@@ -10,7 +10,7 @@ import {
   searchTask,
   tableTask,
 } from "./plan-tasks";
-import { joinList } from "./text";
+import { isStopWord, joinList, matchTerms, tokens } from "./text";
 
 /** Which optional parts a plan has; shrunk step by step until it fits `maxTasks`. */
 interface Shape {
@@ -51,8 +51,12 @@ export function planResearch(
     draft: tools.has("write"),
     check: tools.has("check_citations") && tools.has("write"),
     report: tools.has("compose_report"),
-    // Facets often read the same documents, so more than one read's worth needs a read of its own.
-    moreSources: (full.options.minSources ?? 0) > READ_PER_TASK,
+    // The facets search with their own words; one more search with the whole request's words finds
+    // what the request asks for beyond them (and the further sources a "at least N sources" needs).
+    moreSources:
+      tools.has("search") &&
+      tools.has("read") &&
+      ((full.options.minSources ?? 0) > READ_PER_TASK || requestAsksMore(full)),
     derived: tools.has("calculate") ? Math.min(MAX_DERIVED, full.options.derived.length) : 0,
   };
   const dropped: string[] = [];
@@ -129,18 +133,45 @@ function buildTasks(frame: ResearchFrame, shape: Shape): TaskSpec[] {
 /** Calculations one plan makes at most. */
 const MAX_DERIVED = 3;
 
-/** Documents one read task reads by default. */
-const READ_PER_TASK = 3;
-
-/** Every facet at once: the extra read serves the report as a whole. */
+/** Every facet at once: the extra read serves the report as a whole, searched with the request's words. */
 function moreSourcesFacet(frame: ResearchFrame): Facet {
   const first = frame.facets[0] as Facet;
   return {
     label: frame.zh ? "更多来源" : "Further sources",
     names: frame.facets.flatMap((f) => f.names),
-    query: first.query,
+    query: requestQuery(frame.request) || first.query,
     topic: frame.facets.map((f) => f.topic).join(" "),
   };
+}
+
+const MAX_REQUEST_WORDS = 16;
+/** Documents one read task reads by default. */
+const READ_PER_TASK = 3;
+/** Words the request has beyond its facets' queries before a search of its own is worth its cost. */
+const MIN_NEW_TERMS = 2;
+
+/** The request names more than its facets search for ("…and the share of calls that repeated one"). */
+function requestAsksMore(frame: ResearchFrame): boolean {
+  const searched = new Set(frame.facets.flatMap((f) => [...matchTerms(f.query)]));
+  const extra = [...matchTerms(requestQuery(frame.request))].filter((t) => !searched.has(t));
+  return extra.length >= MIN_NEW_TERMS;
+}
+
+/**
+ * The request's own content words as one query: the library's ranking (BM25) weighs the rare ones,
+ * so the measure asked for ("repeated calls", "list prices") counts for more than the subject.
+ */
+export function requestQuery(request: string): string {
+  const seen = new Set<string>();
+  const words: string[] = [];
+  for (const t of tokens(request)) {
+    if (t.kind !== "word" || isStopWord(t.text) || /^\d+$/.test(t.text)) continue;
+    const key = t.text.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    words.push(t.text);
+  }
+  return words.slice(0, MAX_REQUEST_WORDS).join(" ").slice(0, 300);
 }
 
 function rationale(frame: ResearchFrame, shape: Shape, dropped: string[], maxTasks: number): string {

@@ -9,6 +9,7 @@ import type { TaskInput } from "../model-context";
 const Hit = z.object({
   docId: z.string(),
   title: z.string().default(""),
+  source: z.string().default(""),
   lang: z.string().default(""),
   score: z.number().default(0),
 });
@@ -122,9 +123,9 @@ export const readIds = (up: Upstream): Set<string> => new Set(up.reads.map((d) =
 
 /**
  * Search hits merged across searches, rank by rank (scores are comparable only within one
- * query), each document once; hits whose title marks them weak go last.
+ * query), each document once; hits whose title or source marks them weak go last.
  */
-export function rankedHits(up: Upstream, lang: string, isWeak: (title: string) => boolean): string[] {
+export function rankedHits(up: Upstream, lang: string, isWeak: (text: string) => boolean): string[] {
   const tiers: [string[], string[], string[]] = [[], [], []];
   const seen = new Set<string>();
   const longest = Math.max(0, ...up.searches.map((s) => s.results.length));
@@ -133,7 +134,7 @@ export function rankedHits(up: Upstream, lang: string, isWeak: (title: string) =
       const hit = s.results[rank];
       if (!hit || seen.has(hit.docId)) continue;
       seen.add(hit.docId);
-      tiers[isWeak(hit.title) ? 2 : hit.lang && hit.lang !== lang ? 1 : 0].push(hit.docId);
+      tiers[isWeak(`${hit.title} ${hit.source}`) ? 2 : hit.lang && hit.lang !== lang ? 1 : 0].push(hit.docId);
     }
   }
   // The report's language first, then the other language; weak sources (vendor blogs, archived releases) last.

@@ -8,6 +8,8 @@ import { isCjk, tokenize } from "./tokenize";
 export interface SearchHit {
   docId: string;
   title: string;
+  /** Who published it: provenance, so a sponsored or unverified document can be ranked down before it is read. */
+  source: string;
   lang: LibraryDocument["lang"];
   /** BM25 relevance, comparable only within one query. */
   score: number;
@@ -86,6 +88,7 @@ export class InMemoryLibrary implements DocumentLibrary {
       hits.push({
         docId: doc.id,
         title: doc.title,
+        source: doc.source,
         lang: doc.lang,
         score: Math.round(result.score * 1000) / 1000,
         coverage: Math.min(1, new Set(result.queryTerms).size / terms.length),
