@@ -59,7 +59,14 @@ describe("bad input never crashes the loop", () => {
       "a huge plan",
       {
         purpose: "plan" as const,
-        output: { tasks: [...Array.from({ length: 40 }, (_, i) => workTask(`t${i}`)), reportTask(["t0"])] },
+        // Every task feeds the report, so only the model can shorten it (tasks that lead nowhere
+        // would be dropped by rule without asking).
+        output: {
+          tasks: [
+            ...Array.from({ length: 40 }, (_, i) => workTask(`t${i}`)),
+            reportTask(Array.from({ length: 40 }, (_, i) => `t${i}`)),
+          ],
+        },
       },
       "max_tasks",
     ],

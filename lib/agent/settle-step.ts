@@ -1,3 +1,4 @@
+import { declinesQuestions } from "../language/references";
 import { findContradictions } from "../memory/working-memory";
 import { priceQuestion } from "../monitor/ask-price";
 import { AssessOutput, assessResult, describeSignals } from "../monitor/assessment";
@@ -270,7 +271,7 @@ async function apply(ctx: RunContext, id: string): Promise<void> {
         );
         return;
       }
-      const price = priceQuestion(id, s.tasks, s.spec?.topics ?? []);
+      const price = priceQuestion(id, s.tasks, s.spec?.topics ?? [], declinesQuestions(s.goal));
       if (!price.block) {
         for (const skipped of price.skip) {
           await ctx.emit({

@@ -4,6 +4,12 @@ import { nounPhrases } from "./phrases";
 const texts = (goal: string) => nounPhrases(goal).map((p) => (p.name ? `N:${p.text}` : p.text));
 
 describe("nounPhrases", () => {
+  it("does not take a label opening a sentence ('Background:') for a name", () => {
+    const found = texts("Background: our team in Brno compares Fernbrook and Nordvale.");
+    expect(found).not.toContain("N:Background");
+    expect(found).toContain("N:Brno");
+  });
+
   it("leaves greetings, times, dates and politeness out of every phrase", () => {
     const found = texts(
       "Hi! Could you pull together the Project X market size for 2024 and 2025 by Friday? Thanks",

@@ -79,6 +79,8 @@ function englishRole(word: TaggedWord, next: TaggedWord | undefined, text: strin
   const capitalised = /^\p{Lu}/u.test(word.text);
   if (word.sentenceStart && capitalised) {
     const common = isCommonWord(word.text);
+    // "Background: …", "Context: …": a dictionary word labelling what follows is not a name.
+    if (common && /^[:：]/.test(word.post.trim())) return "break";
     if (next && CODE.test(next.text) && word.post.trim() === "") return "name";
     // "Market size of …" is a compound noun, "Compare the …" an order: a verb opening a sentence
     // is followed by its object's determiner, a name or a pronoun, not by another common noun.

@@ -144,3 +144,16 @@ export function decidedElsewhereZh(text: string): string[] {
   }
   return found;
 }
+
+/**
+ * The requester says not to come back with questions: a negation ("no need to", "don't", "without",
+ * 不用/无需) governing a verb of consulting them ("check back", "ask", "confirm", 问我/确认).
+ */
+const DECLINES_EN =
+  /\b(?:no need to|(?:do not|don't|dont|never|without|please don't|no)\s+(?:need to\s+)?)\s*(?:(?:check(?:ing)? (?:back|in)|follow(?:ing)? up|com(?:e|ing) back|get(?:ting)? back|question(?:s|ing)?)\b|(?:ask(?:ing)?|confirm(?:ing)?|clarify(?:ing)?|bother(?:ing)?|consult(?:ing)?)\s+(?:me|us)\b)/i;
+const DECLINES_ZH =
+  /(?:不用|无需|不必|别|不要)(?:再)?(?:问我|找我|跟我确认|和我确认|向我确认|确认|打扰|追问)/;
+
+export function declinesQuestions(goal: string): boolean {
+  return DECLINES_EN.test(goal) || DECLINES_ZH.test(goal);
+}

@@ -14,6 +14,7 @@ export interface AskTask {
   dependencies: string[];
   status: string;
   result: {
+    ok?: boolean;
     summary: string;
     evidence: readonly { title: string; quote: string }[];
     claims: readonly { key: string; value: string }[];
@@ -36,18 +37,36 @@ export function priceQuestion(
   taskId: string,
   tasks: Readonly<Record<string, AskTask>>,
   topics: readonly string[],
+  /** The requester said not to come back with questions: a research gap is stated, never asked. */
+  declined = false,
 ): AskPrice {
   const task = tasks[taskId];
   if (!task || !RESEARCH.has(task.tool)) {
     return { block: true, reason: "only a person can settle this step", skip: [] };
   }
+  const price = priceResearch(taskId, task, tasks, topics);
+  if (!price.block || !declined) return price;
+  return {
+    block: false,
+    reason: `the requester asked not to be consulted, so the report states the gap (${price.reason})`,
+    skip: chainFrom(taskId, tasks),
+  };
+}
+
+function priceResearch(
+  taskId: string,
+  task: AskTask,
+  tasks: Readonly<Record<string, AskTask>>,
+  topics: readonly string[],
+): AskPrice {
   const about = `${String(task.input.query ?? task.input.topic ?? "")} ${task.title}`.toLowerCase();
   // What the run has read and extracted (never a search's echo of its own query).
-  // The task's own result counts too: a thin extract that did find lines on the name is no absence.
+  // The task's own result counts too: a thin extract that did find lines on the name is no absence;
+  // so does a read of this same iteration that returned but is not settled yet.
   const found = Object.values(tasks)
     .filter(
       (t) =>
-        (t.id === taskId || t.status === "succeeded") &&
+        (t.id === taskId || t.status === "succeeded" || t.result?.ok === true) &&
         (t.tool === "read" || t.tool === "extract") &&
         t.result,
     )

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { declinesQuestions } from "../../language/references";
 import { Clarification } from "../../planner/plan-schema";
 import { clarify, privateReference } from "./clarify";
 
@@ -151,5 +152,37 @@ describe("more kinds of private context", () => {
     "Which vendors lead the Project X market?",
   ])("leaves %j alone", (goal) => {
     expect(privateReference(goal)).toBeNull();
+  });
+});
+
+describe("context the goal gives itself", () => {
+  it.each([
+    "Our maintenance team at the Brno plant (200 technicians) is choosing between Fernbrook and Nordvale: compare their three-year cost.",
+    "Price out the vendors on our shortlist: Fernbrook and Nordvale.",
+    "我们苏州工厂（150 名技师）想比较 Nordvale 和 Tessaract 的三年成本。",
+  ])("does not ask about a reference defined in place: %j", (goal) => {
+    expect(privateReference(goal)).toBeNull();
+  });
+
+  it("still asks when the reference is left open", () => {
+    expect(privateReference("Price out the vendor our ops group picked for our whole fleet.")).not.toBeNull();
+  });
+
+  it("does not ask a requester who said not to check back", () => {
+    const goal =
+      "Compare the vendor our ops group picked with Tessaract on price; no need to check back with me.";
+    expect(declinesQuestions(goal)).toBe(true);
+    expect(run(goal).spec).not.toBeNull();
+    expect(declinesQuestions("不用再问我，直接对比 Nordvale 和 Tessaract 的价格。")).toBe(true);
+    expect(declinesQuestions("Ask the vendors about pricing and confirm the discount tiers.")).toBe(false);
+  });
+});
+
+describe("what is compared", () => {
+  it("is what the comparison word coordinates, not every name the goal mentions", () => {
+    const c = run(
+      "Our maintenance team at the Brno plant (200 technicians) is choosing between Fernbrook FieldMate and Nordvale Atlas: compare Halden's three-year cost and IASS-2 status.",
+    );
+    expect(c.spec?.acceptanceCriteria).toContain("Names Fernbrook FieldMate and Nordvale Atlas");
   });
 });

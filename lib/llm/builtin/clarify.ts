@@ -1,4 +1,9 @@
-import { decidedElsewhere, decidedElsewhereZh, decidedInClause } from "../../language/references";
+import {
+  decidedElsewhere,
+  decidedElsewhereZh,
+  decidedInClause,
+  declinesQuestions,
+} from "../../language/references";
 import type { Clarification, GoalSpec } from "../../planner/plan-schema";
 import type { ModelContext } from "../model-context";
 import { constraintLines, type GoalOptions, parseGoalOptions } from "./goal-options";
@@ -34,7 +39,9 @@ export function clarify(ctx: ClarifyContext): Clarification {
     };
   }
 
-  const unknown = ctx.answers.length === 0 ? privateReference(ctx.goal) : null;
+  // A requester who said not to check back gets no question: the reference is taken as stated.
+  const unknown =
+    ctx.answers.length === 0 && !declinesQuestions(ctx.goal) ? privateReference(ctx.goal) : null;
   if (unknown) {
     return {
       spec: null,
@@ -164,7 +171,26 @@ function withoutPrivateReferences(goal: string): string {
   return rest;
 }
 
+/**
+ * The goal itself says what the reference is: "our maintenance team (200 technicians)", "our
+ * shortlist: Fernbrook and Nordvale", "我们苏州工厂（150 名技师）". A parenthesis, colon or dash right
+ * after it (past a short "at the Brno plant") that holds a number or a name defines it in place.
+ */
+const IN_PLACE =
+  /^(?:\s+(?:at|in|of|for|from)\s+(?:the\s+|our\s+)?[\p{L}\s'-]{1,40}?)?\s*(?:[(（][^)）]*[\d\p{Lu}][^)）]*[)）]|[:：—–]\s*[\d\p{Lu}]|-\s+[\d\p{Lu}]|,\s*(?:i\.e\.|namely|that is)\s)/u;
+
+function definedInPlace(goal: string, ref: string): boolean {
+  const at = goal.indexOf(ref);
+  if (at < 0) return false;
+  const after = goal.slice(at + ref.length, at + ref.length + 120);
+  return IN_PLACE.test(after);
+}
+
 export function privateReference(goal: string): string | null {
+  return privateReferences(goal).find((ref) => !definedInPlace(goal, ref)) ?? null;
+}
+
+function privateReferences(goal: string): string[] {
   const matched = [FIRST_PERSON_EN, THIRD_PERSON_EN, ATTACHED_EN, PRIVATE_ZH]
     .flatMap((re) => [...goal.matchAll(new RegExp(re.source, re.flags.includes("i") ? "gi" : "g"))])
     .map((m) => ({ at: m.index ?? 0, text: m[0].trim() }));
@@ -176,5 +202,6 @@ export function privateReference(goal: string): string | null {
   ).map((text) => ({ at: goal.indexOf(text), text }));
   const all = [...matched, ...decided].sort((a, b) => a.at - b.at).map((m) => m.text);
   // "one of our accounts" is usually named elsewhere; what it lacks ("their workforce") is the question.
-  return all.find((r) => !/\b(?:accounts?|clients?|customers?)$/i.test(r)) ?? all[0] ?? null;
+  const lacking = all.filter((r) => !/\b(?:accounts?|clients?|customers?)$/i.test(r));
+  return lacking.length > 0 ? lacking : all.slice(0, 1);
 }

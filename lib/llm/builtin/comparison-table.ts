@@ -90,12 +90,12 @@ function bestFact(ev: Evidence, entity: string, wanted: Set<string>): Fact | und
   // A two-word aspect needs both words: "USD 0.42 per task" is not a "task success rate".
   const need = Math.min(2, wanted.size);
   for (const fact of ev.facts) {
-    if (!mentions(fact.text, entity)) continue;
+    // A cell states a figure as the comparison's: never from a sponsored or unverified source.
+    if (ev.weak.has(fact.docId) || !mentions(fact.text, entity)) continue;
     // `overlap` is a share: the count of the aspect's words the sentence holds is share × size.
     const hit = overlap(wanted, matchTerms(fact.text));
     if (Math.round(hit * wanted.size) < need || !figureNear(fact.text, entity, [entity])) continue;
-    const score = hit - (ev.weak.has(fact.docId) ? 0.5 : 0);
-    if (!best || score > best.score) best = { fact, score };
+    if (!best || hit > best.score) best = { fact, score: hit };
   }
   return best?.fact;
 }

@@ -75,7 +75,11 @@ export function parseGoalTerms(text: string): GoalTerms {
 
   let entities: string[] = [];
   if (compare) {
-    entities = dedupe(names).length >= 2 ? dedupe(names) : coordinated(runs);
+    // What the comparison word coordinates ("choosing between A and B") is what is compared; other
+    // names of the goal (a plant, an analyst firm, a standard) are context, not sides.
+    const sides = coordinated(runs);
+    const namedSides = sides.filter((side) => runs.some((r) => r.name && r.text === side));
+    entities = namedSides.length >= 2 ? namedSides : dedupe(names).length >= 2 ? dedupe(names) : sides;
   }
   // "Which agent framework handles tool failures best?": the phrase after "which" is what is
   // chosen among, not something to research; the rest is the criterion.

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { type AskTask, priceQuestion } from "./ask-price";
+
+const task = (id: string, tool: string, over: Partial<AskTask> = {}): AskTask => ({
+  id,
+  tool,
+  title: `${tool} ${id}`,
+  input: {},
+  dependencies: [],
+  status: "pending",
+  result: null,
+  ...over,
+});
+
+const read = (id: string, status: string, title: string): AskTask =>
+  task(id, "read", {
+    status,
+    result: { ok: true, summary: "read", evidence: [{ title, quote: "" }], claims: [] },
+  });
+
+describe("priceQuestion", () => {
+  const empty = task("s2", "search", { input: { query: "Project X IASS" }, status: "waiting" });
+
+  it("blocks when nothing the run read names a subject the goal names", () => {
+    const tasks = {
+      s2: empty,
+      r1: read("r1", "succeeded", "Project X pricing 2025"),
+      x9: task("x9", "extract"),
+    };
+    expect(priceQuestion("s2", tasks, ["Project X", "IASS"]).block).toBe(true);
+  });
+
+  it("counts a read of the same iteration that returned but is not settled yet", () => {
+    const tasks = {
+      s2: empty,
+      r2: task("r2", "read", { dependencies: ["s2"] }),
+      r3: read("r3", "running", "Project X regulation and the IASS-2 safety standard"),
+    };
+    const price = priceQuestion("s2", tasks, ["Project X", "IASS"]);
+    expect(price.block).toBe(false);
+    expect(price.skip).toEqual(expect.arrayContaining(["s2", "r2"]));
+  });
+
+  it("states the gap instead of asking a requester who said not to check back", () => {
+    const tasks = {
+      s2: empty,
+      r1: read("r1", "succeeded", "Project X pricing 2025"),
+      x9: task("x9", "extract"),
+    };
+    const price = priceQuestion("s2", tasks, ["Project X", "IASS"], true);
+    expect(price.block).toBe(false);
+    expect(price.reason).toMatch(/asked not to be consulted/);
+    expect(price.skip).toContain("s2");
+  });
+});
