@@ -26,6 +26,15 @@ describe("calculate", () => {
     expect(derive("product", [q("USD 2,410"), q("150")], ["per tech", "techs"]).formatted).toBe(
       "USD 361,500",
     );
+    // Units cancel: a count of technicians removes "per technician", a count of months "per month".
+    expect(
+      derive("product", [q("USD 49 per technician per month"), q("200 technicians")], ["price", "fleet"])
+        .formatted,
+    ).toBe("USD 9,800 per month");
+    expect(
+      derive("product", [q("USD 1,800 per seat per year"), q("40 seats"), q("3 years")], ["p", "n", "t"])
+        .formatted,
+    ).toBe("USD 216,000");
     expect(derive("sum", [q("USD 1 million"), q("USD 2.5 million")], ["y1", "y2"]).formatted).toBe(
       "USD 3.5 million",
     );

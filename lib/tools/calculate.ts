@@ -93,6 +93,25 @@ function withUnit(n: number, q: Quantity): string {
   return `${q.prefix ? `${q.prefix} ` : ""}${body}${suffix}`.trim();
 }
 
+/**
+ * Units cancel in a product: "USD 49 per technician per month" × "200 technicians" is "USD 9,800
+ * per month", and × "12 months" after that just "USD …". A factor counting something ("200
+ * technicians", "36 months") removes the matching "per …" from the unit.
+ */
+function productUnit(values: Quantity[], unit: Quantity): Quantity {
+  let suffix = unit.suffix;
+  for (const q of values) {
+    if (q === unit || !q.suffix || q.suffix === "%") continue;
+    const noun = (q.suffix.split(/\s+/)[0] ?? "").replace(/s$/i, "");
+    if (!/^\p{L}+$/u.test(noun)) continue;
+    suffix = suffix.replace(
+      new RegExp(`\\s*\\b(?:per|a|an)\\s+${noun}s?\\b|\\s*/\\s*${noun}s?\\b`, "iu"),
+      "",
+    );
+  }
+  return { ...unit, suffix: suffix.trim() };
+}
+
 export interface Derived {
   value: number;
   formatted: string;
@@ -149,7 +168,7 @@ export function derive(operation: Operation, values: Quantity[], labels: string[
     }
     case "product": {
       const v = values.reduce((s, q) => s * q.amount, 1);
-      const unit = values.find((q) => q.prefix || (q.suffix && q.suffix !== "%")) ?? a;
+      const unit = productUnit(values, values.find((q) => q.prefix || (q.suffix && q.suffix !== "%")) ?? a);
       return {
         value: v,
         formatted: withUnit(v, unit),
