@@ -55,7 +55,7 @@ export async function reflectOn(
     return;
   }
   const o = r.output;
-  // With change-direction switched off, a repeated conclusion is still noted but its action stands.
+  // With change-direction switched off a repeated conclusion is not acted on: its action stands.
   const repeated = isRepeatedConclusion(o.conclusion, s.reflections, id) && skillOn(ctx, "change-direction");
   const action = repeated ? changeDirection(o.action, t.repairs) : o.action;
   const n = t.reflections;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ScriptedModel } from "../llm/scripted-model";
 import { decisionShare } from "../skills/stats";
 import { type EventOf, RunEvent, type RunEventType } from "./events";
-import { createRun, drive } from "./loop";
+import { createRun, drive, resumeRun } from "./loop";
 import { type Behaviour, makeDeps, reportTask, workTask } from "./testing/harness";
 
 const of = <T extends RunEventType>(events: readonly RunEvent[], type: T) =>
@@ -117,6 +117,45 @@ describe("skills in a run", () => {
       }),
     );
     expect(of(off.events, "skill.fired").some((f) => f.skill === "doubt-figures")).toBe(false);
+  });
+});
+
+describe("skill firings across a resume", () => {
+  it("records each firing once, whichever event the run was interrupted after", async () => {
+    const config = {
+      routing: { escalation: { maxLevels: 2 } },
+      skills: {
+        prompt: [
+          {
+            id: "doubt-figures",
+            name: "Doubt the figures",
+            template: "List what would make this figure wrong.",
+            trigger: { purposes: ["execute" as const, "reflect" as const] },
+          },
+        ],
+      },
+    };
+    const runBehaviours: Record<string, Behaviour> = { a: { transient: 1 }, b: { items: 1 } };
+    const full = makeDeps({ plan, behaviours: runBehaviours });
+    await drive(await createRun(full.deps, { runId: "r", goal: "g", config }));
+    // Per task, its firings in order (tasks of a batch interleave differently after a resume).
+    const shape = (events: readonly RunEvent[]) => {
+      const by: Record<string, string[]> = {};
+      for (const e of of(events, "skill.fired")) {
+        const key = e.taskId ?? "run";
+        by[key] = [...(by[key] ?? []), `${e.skill}:${e.outcome}:${e.values.attempt}`];
+      }
+      return by;
+    };
+    expect(of(full.events, "skill.fired").some((f) => f.skill === "doubt-figures")).toBe(true);
+    for (let k = 1; k < full.events.length; k++) {
+      const prefix = full.events.slice(0, k);
+      const { deps, events, work } = makeDeps({ plan, behaviours: runBehaviours });
+      work.catchUp(prefix);
+      events.push(...prefix);
+      await drive(resumeRun(deps, prefix));
+      expect(shape(events), `resumed after seq ${k - 1}`).toEqual(shape(full.events));
+    }
   });
 });
 
