@@ -19,7 +19,12 @@ export function SkillsRegistry() {
   const queryClient = useQueryClient();
   const skills = useQuery({ queryKey: ["skills"], queryFn: fetchSkills });
   const remove = useMutation({
-    mutationFn: (id: string) => fetchJson(`/api/skills/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    // JSON like every API write: the proxy refuses any other content type, body or not.
+    mutationFn: (id: string) =>
+      fetchJson(`/api/skills/${encodeURIComponent(id)}`, {
+        method: "DELETE",
+        headers: { "content-type": "application/json" },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["skills"] }),
   });
   return (
