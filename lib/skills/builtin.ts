@@ -136,7 +136,6 @@ const BUILTIN: Builtin[] = [
     codeRole: "gate.reflect",
     parameters: (c) => ({
       max_reflect_loops: c.maxReflectionsPerTask,
-      require_new_evidence: true,
       rounds_kept: c.reflectionRounds,
     }),
     decides: "model",

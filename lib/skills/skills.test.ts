@@ -84,7 +84,7 @@ describe("the builtin registry", () => {
     const reflect = skills.find((s) => s.id === "reflect");
     expect(reflect).toMatchObject({
       kind: "hybrid",
-      parameters: { max_reflect_loops: 3, require_new_evidence: true },
+      parameters: { max_reflect_loops: 3, rounds_kept: 3 },
       modelRole: { schema: "reflection" },
     });
     for (const s of skills) {
