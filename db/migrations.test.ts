@@ -16,6 +16,7 @@ const TABLES = [
   "auth_users",
   "auth_verifications",
   "documents",
+  "prompt_skills",
   "questions",
   "run_events",
   "run_owners",

@@ -108,7 +108,7 @@ function Debugger({ runId, parentRunId, forkSeq, readOnly, atNote }: Props) {
                 <TaskDetails state={state} taskId={selected} events={events} onSelectTask={select} />
               )}
               {tab === "Memory" && <MemoryPanel state={state} events={events} />}
-              {tab === "Monitor" && <MonitorPanel state={state} onSelectTask={select} />}
+              {tab === "Monitor" && <MonitorPanel state={state} events={events} onSelectTask={select} />}
               {tab === "Plan vs final" && <PlanDiffPanel state={state} />}
               {tab === "Report" && <ReportPanel state={state} runId={runId} />}
               {tab === "Settings" && <SettingsPanel config={config} model={model} />}

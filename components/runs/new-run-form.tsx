@@ -4,7 +4,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { type KeyboardEvent, useEffect, useState, useTransition } from "react";
 import { startRunAction } from "@/app/actions";
+import { SkillSwitches, skillsConfig } from "@/components/skills/skill-switches";
 import { Goal, RunConfig } from "@/lib/agent/config";
+import type { SkillListing } from "@/lib/runs/service/skills";
 import { AdvancedSettings, settingInputId } from "./advanced-settings";
 import { type FaultRow, faultsFrom } from "./fault-editor";
 import { ImportRun } from "./import-run";
@@ -58,6 +60,7 @@ export function NewRunForm({ openAIUnavailable = null }: { openAIUnavailable?: s
   }, [refusal]);
 
   const changed = changedSettings(values);
+  const [disabledSkills, setDisabledSkills] = useState<string[]>([]);
   const goalLength = goal.trim().length;
 
   function refuse(next: Refusal) {
@@ -81,6 +84,8 @@ export function NewRunForm({ openAIUnavailable = null }: { openAIUnavailable?: s
     }
     const config = configFrom(values);
     if (faults.length > 0) config.faults = faultsFrom(faults);
+    const skills = skillsConfig(disabledSkills, queryClient.getQueryData<SkillListing>(["skills"]));
+    if (skills) config.skills = skills;
     const configCheck = RunConfig.partial().safeParse(config);
     if (!configCheck.success) {
       // Through refusalFrom, so a path with no number field to point at is shown on the form, not dropped.
@@ -215,6 +220,7 @@ export function NewRunForm({ openAIUnavailable = null }: { openAIUnavailable?: s
           faults={faults}
           onFaults={setFaults}
         />
+        <SkillSwitches disabled={disabledSkills} onChange={setDisabledSkills} />
         {refusal?.field === "form" && (
           <div className="state state-error" role="alert">
             <strong>The run was not started.</strong> {refusal.message}

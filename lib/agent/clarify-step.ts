@@ -24,7 +24,6 @@ export async function clarifyGoal(ctx: RunContext): Promise<void> {
   for (let k = 0; k < MAX_TRIES; k++) {
     const r = await askObject(ctx, {
       callId: `clarify:${answered.length}:${k}`,
-      tier: "strong",
       context: { purpose: "clarify", goal: s.goal, answers: answered },
       schema: Clarification,
       schemaName: "clarification",
@@ -97,7 +96,6 @@ export async function reclarifyGoal(ctx: RunContext): Promise<void> {
   for (let k = 0; k < MAX_TRIES && !r.ok; k++) {
     r = await askObject(ctx, {
       callId: `clarify:amended:${amendments}${k ? `:${k}` : ""}`,
-      tier: "strong",
       context: { purpose: "clarify", goal: s.goal, answers: clarifyAnswers(s) },
       schema: Clarification,
       schemaName: "clarification",

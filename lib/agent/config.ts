@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { RoutingPolicy } from "../llm/routing";
+import { skillsConfigProblem } from "../skills/registry";
+import { SkillsConfig } from "../skills/skill";
 import { ToolFault } from "../tools/faults";
 
 /**
@@ -46,6 +49,13 @@ export const RunConfig = z.object({
   /** Faults injected into tools by the environment (chaos testing); the agent never reads them. */
   faults: z.array(ToolFault).max(20).default([]),
   executive: ExecutiveConfig.prefault({}),
+  /** Skills switched off (ablations) and prompt skills added for this run (lib/skills). */
+  skills: SkillsConfig.prefault({}).superRefine((c, ctx) => {
+    const problem = skillsConfigProblem(c);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
+  /** Which model tier each purpose asks, and how far a failing purpose escalates (lib/llm/routing). */
+  routing: RoutingPolicy.prefault({}),
   budgets: z
     .object({
       iterations: z.number().int().min(1).max(10_000).default(60),

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { RouteDecision } from "../llm/routing";
 import { MemoryEntry, MemoryPatch } from "../memory/entry";
 import { GoalSpec, TaskGraph, TaskSpec } from "../planner/plan-schema";
+import { SkillKind, SkillSignals } from "../skills/skill";
 import { RunConfig } from "./config";
 
 export const DecisionKind = z.enum([
@@ -239,6 +241,18 @@ export const RunEvent = z.discriminatedUnion("type", [
     /** The snapshot's memory, restored: the event carries it so the state need not keep every snapshot. */
     memory: MemoryStateSchema,
   }),
+  /** A skill acted: which one, the signals it saw, who decided the path, and what it did. */
+  e("skill.fired", {
+    skill: z.string(),
+    kind: SkillKind,
+    taskId: taskId.nullable(),
+    /** The gate signal (decision trigger) or model call it answered to. */
+    trigger: z.string(),
+    values: SkillSignals,
+    decidedBy: z.enum(["code", "model"]),
+    /** The decision it led to (continue, retry, repair, …), `retry` for a tool retry, `injected` for a prompt skill, `asked`/`skipped` for a priced question. */
+    outcome: z.string(),
+  }),
   e("question.asked", {
     questionId: z.string(),
     prompt: z.string(),
@@ -264,6 +278,8 @@ export const RunEvent = z.discriminatedUnion("type", [
     requestHash: z.string().default(""),
     /** The reply was reused from the parent run of a fork, not asked again. */
     replayed: z.boolean().default(false),
+    /** Why this tier (the routing policy's default, escalation); null in runs recorded before routing. */
+    route: RouteDecision.nullable().default(null),
   }),
 ]);
 export type RunEvent = z.infer<typeof RunEvent>;

@@ -197,7 +197,6 @@ export async function executeTask(ctx: RunContext, taskId: string): Promise<void
   const s = ctx.state;
   const r = await askToolCalls(ctx, {
     callId: `execute:${task.id}:${task.attempt}`,
-    tier: "fast",
     taskId,
     context: {
       purpose: "execute",

@@ -2,6 +2,7 @@ import { type AnyTool, ToolError, type ToolOutput } from "../tools/tool";
 import type { ToolResult } from "./events";
 import { idempotencyKey, repeatKey } from "./idempotency";
 import type { RunContext } from "./run-context";
+import { fireSkill, skillOn } from "./skill-firing";
 import type { TaskState } from "./state";
 
 const failure = (code: string, summary: string, durationMs: number, transient: boolean): ToolResult => ({
@@ -94,9 +95,10 @@ export async function executeTool(
     });
     return;
   }
-  const retries = ctx.state.config.toolRetries;
+  const retries = skillOn(ctx, "tool-retry-backoff") ? ctx.state.config.toolRetries : 0;
   for (let t = ctx.state.tasks[task.id]?.tries ?? 0; t <= retries; t++) {
     if (!ctx.state.tasks[task.id]?.inFlight) {
+      if (t > 0) await fireSkill(ctx, "tool-retry-backoff", "tool_transient", task.id, "retry");
       await ctx.emit({ type: "tool.called", ...base, try: t, args });
     }
     const started = ctx.deps.clock.now();

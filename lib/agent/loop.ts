@@ -9,6 +9,7 @@ import { planTasks, syncSubtasks } from "./plan-step";
 import { replay } from "./reducer";
 import { RunContext } from "./run-context";
 import type { AgentDeps } from "./runtime";
+import { emitDecision, skillOn } from "./skill-firing";
 import { currentPlan, isTerminal, type RunState } from "./state";
 
 export interface StartRunInput {
@@ -160,16 +161,18 @@ async function step(ctx: RunContext): Promise<boolean> {
   if (
     executive.monitor === "rules" &&
     executive.replan &&
+    skillOn(ctx, "stagnation-replan") &&
     iterationsWithoutProgress(ctx.state) >= s.config.stagnationIterations
   ) {
-    await ctx.emit({
-      type: "decision",
-      kind: "replan",
-      trigger: "stagnation",
-      reason: `No task succeeded in ${iterationsWithoutProgress(ctx.state)} iterations.`,
-      taskId: null,
-      attempt: null,
-    });
+    await emitDecision(
+      ctx,
+      {
+        kind: "replan",
+        trigger: "stagnation",
+        reason: `No task succeeded in ${iterationsWithoutProgress(ctx.state)} iterations.`,
+      },
+      null,
+    );
     if ((await planTasks(ctx, "replan", "stagnation", "No progress for several iterations.")) === "failed") {
       await ctx.emit({
         type: "run.failed",
@@ -220,16 +223,14 @@ async function followAmendments(ctx: RunContext): Promise<void> {
 async function stuck(ctx: RunContext): Promise<boolean> {
   const s = ctx.state;
   const failed = Object.values(s.tasks).filter((t) => t.status === "failed");
-  if (failed.length > 0 && s.counters.replans < 2 && executiveOf(s.config).replan) {
+  if (
+    failed.length > 0 &&
+    s.counters.replans < 2 &&
+    executiveOf(s.config).replan &&
+    skillOn(ctx, "blocked-replan")
+  ) {
     const reason = `Blocked by failed tasks: ${failed.map((t) => t.id).join(", ")}.`;
-    await ctx.emit({
-      type: "decision",
-      kind: "replan",
-      trigger: "blocked",
-      reason,
-      taskId: null,
-      attempt: null,
-    });
+    await emitDecision(ctx, { kind: "replan", trigger: "blocked", reason }, null);
     if ((await planTasks(ctx, "replan", "blocked", reason)) === "planned") return true;
   }
   await ctx.emit({

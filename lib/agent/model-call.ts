@@ -1,18 +1,50 @@
 import type { z } from "zod";
 import { ModelError, type ModelTier, type ToolCall, type ToolDefinition, zeroUsage } from "../llm/chat-model";
 import type { ModelContext } from "../llm/model-context";
+import { type RouteDecision, routeCall } from "../llm/routing";
 import { digest, normaliseArgs } from "./idempotency";
+import { routingOf } from "./model-route";
 import { renderMessages } from "./prompts";
 import type { RunContext } from "./run-context";
+import { firePromptSkills } from "./skill-firing";
 
 export type ModelOutcome<T> = { ok: true; output: T } | { ok: false; code: string; message: string };
 
 interface CallSpec {
   /** Identifies the call's place in the run, so a resumed run reuses a recorded reply instead of asking again. */
   callId: string;
-  tier: ModelTier;
   context: ModelContext;
   taskId: string | null;
+}
+
+/** What goes to the model: the context with the prompt skills that fired, and the routed tier. */
+interface Routed {
+  messages: ReturnType<typeof renderMessages>;
+  context: ModelContext;
+  tier: ModelTier;
+}
+
+/** Consecutive failures of this purpose for this subject before the call: how far routing escalates. */
+function escalationFailures(ctx: RunContext, spec: CallSpec): number {
+  const s = ctx.state;
+  const task = spec.taskId ? s.tasks[spec.taskId] : undefined;
+  switch (spec.context.purpose) {
+    case "execute":
+      return task?.failures ?? 0;
+    case "plan":
+    case "repair":
+      return s.planRejections;
+    case "reflect": {
+      let n = 0;
+      for (const r of s.reflections.filter((x) => x.taskId === spec.taskId).reverse()) {
+        if (r.effective !== false) break;
+        n++;
+      }
+      return n;
+    }
+    default:
+      return 0;
+  }
 }
 
 const describeError = (e: unknown) =>
@@ -23,7 +55,7 @@ const describeError = (e: unknown) =>
 async function record<T>(
   ctx: RunContext,
   spec: CallSpec,
-  invoke: (messages: ReturnType<typeof renderMessages>) => Promise<{
+  invoke: (routed: Routed) => Promise<{
     output: T;
     model: string;
     usage: ReturnType<typeof zeroUsage>;
@@ -37,20 +69,30 @@ async function record<T>(
     if (recorded.error) return { ok: false, ...recorded.error };
     return { ok: true, output: validate(recorded.output) };
   }
+  const { tier, route } = routeCall(
+    routingOf(ctx.state.config),
+    spec.context.purpose,
+    escalationFailures(ctx, spec),
+  );
+  const skills = await firePromptSkills(ctx, spec.context.purpose, spec.taskId);
+  const context: ModelContext = skills.length
+    ? { ...spec.context, skills: skills.map((p) => ({ id: p.id, name: p.name, text: p.template })) }
+    : spec.context;
   // The run's prompt budget, lowered to what the server's context leaves when the model knows it.
-  const serverBudget = (await ctx.deps.model.promptBudgetChars?.(spec.tier)) ?? null;
+  const serverBudget = (await ctx.deps.model.promptBudgetChars?.(tier)) ?? null;
   const budget = Math.min(ctx.state.config.promptBudgetChars, serverBudget ?? Number.POSITIVE_INFINITY);
-  const messages = renderMessages(spec.context, budget);
+  const messages = renderMessages(context, budget);
   const promptChars = messages.reduce((n, m) => n + m.content.length, 0);
   // Canonical JSON: a context rebuilt from stored events (jsonb reorders keys) must hash the same.
-  const requestHash = digest(`${spec.context.purpose}:${JSON.stringify(normaliseArgs(spec.context, false))}`);
+  const requestHash = digest(`${context.purpose}:${JSON.stringify(normaliseArgs(context, false))}`);
   const base = {
     callId: spec.callId,
-    purpose: spec.context.purpose,
-    tier: spec.tier,
+    purpose: context.purpose,
+    tier,
     taskId: spec.taskId,
     promptChars,
     requestHash,
+    route: route satisfies RouteDecision,
   };
   const replayed = ctx.deps.replay?.model.get(requestHash);
   if (replayed) {
@@ -71,7 +113,7 @@ async function record<T>(
   }
   const started = ctx.deps.clock.now();
   try {
-    const r = await invoke(messages);
+    const r = await invoke({ messages, context, tier });
     await ctx.emit({
       type: "model.called",
       ...base,
@@ -117,11 +159,11 @@ export function askObject<T>(
   return record(
     ctx,
     spec,
-    (messages) =>
+    ({ messages, context, tier }) =>
       ctx.deps.model.generateObject({
-        tier: spec.tier,
+        tier,
         messages,
-        context: spec.context,
+        context,
         schema: spec.schema,
         schemaName: spec.schemaName,
         signal: callSignal(ctx),
@@ -138,11 +180,11 @@ export function askToolCalls(
   return record(
     ctx,
     spec,
-    async (messages) => {
+    async ({ messages, context, tier }) => {
       const r = await ctx.deps.model.callTools({
-        tier: spec.tier,
+        tier,
         messages,
-        context: spec.context,
+        context,
         tools: spec.tools,
         signal: callSignal(ctx),
       });

@@ -70,7 +70,6 @@ export async function planTasks(
       const fixing = s.planRejections > start;
       const r = await askObject(ctx, {
         callId: `plan:${s.plans.length}:${mode}:${s.planRejections}`,
-        tier: "strong",
         context: {
           purpose: "plan",
           mode: fixing ? "fix_violations" : mode,

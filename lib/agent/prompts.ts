@@ -186,7 +186,14 @@ function fitToBudget(parts: Section[], budget: number): string[] {
  * context leaves).
  */
 export function renderMessages(context: ModelContext, budgetChars = Number.POSITIVE_INFINITY): ChatMessage[] {
-  const texts = fitToBudget(sections(context), budgetChars);
+  const skills = context.skills ?? [];
+  const texts = fitToBudget(
+    [
+      ...sections(context),
+      list("Also do this (skills the run applies here):", skills, (k) => `- ${k.name}: ${k.text}`, 4),
+    ],
+    budgetChars,
+  );
   return [
     { role: "system", content: SYSTEM },
     { role: "user", content: texts.filter((p) => p.trim()).join("\n\n") },

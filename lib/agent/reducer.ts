@@ -306,6 +306,7 @@ function apply(d: StateDraft, ev: RunEvent) {
       onAnswered(d, ev);
       return;
     case "budget.exceeded":
+    case "skill.fired":
       return;
     case "model.called":
       d.field("modelCalls")[ev.callId] = { callId: ev.callId, output: ev.output, error: ev.error };
@@ -316,12 +317,27 @@ function apply(d: StateDraft, ev: RunEvent) {
   }
 }
 
+/** A firing's identity within its task's trailing run of firings. */
+export const firingKey = (skill: string, trigger: string) => `${skill}:${trigger}`;
+
+function trackFirings(s: RunState, ev: RunEvent) {
+  const key = "taskId" in ev && typeof ev.taskId === "string" ? ev.taskId : "";
+  const since = s.firedSince ?? {};
+  if (ev.type === "skill.fired") {
+    s.firedSince = { ...since, [key]: [...(since[key] ?? []), firingKey(ev.skill, ev.trigger)] };
+  } else if (since[key]?.length) {
+    const { [key]: _done, ...rest } = since;
+    s.firedSince = rest;
+  }
+}
+
 /** Pure and total: an event that does not apply to the state leaves it unchanged. */
 export function reduce(state: RunState, event: RunEvent): RunState {
   const d = new StateDraft(state);
   d.s.seq = event.seq;
   d.s.updatedAt = event.at;
   apply(d, event);
+  trackFirings(d.s, event);
   return d.s;
 }
 

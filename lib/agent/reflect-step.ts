@@ -4,6 +4,7 @@ import { renderForTask } from "./execute-step";
 import { addOnce, entry, entryIds } from "./memory-entries";
 import { askObject } from "./model-call";
 import type { RunContext } from "./run-context";
+import { emitDecision, skillOn } from "./skill-firing";
 import type { TaskState } from "./state";
 
 /**
@@ -20,7 +21,6 @@ export async function reflectOn(
   const previous = s.reflections.filter((r) => r.taskId === id);
   const r = await askObject(ctx, {
     callId: `reflect:${id}:${t.attempt}:${t.reflections}`,
-    tier: "strong",
     taskId: id,
     context: {
       purpose: "reflect",
@@ -43,18 +43,20 @@ export async function reflectOn(
     schemaName: "reflection",
   });
   if (!r.ok) {
-    await ctx.emit({
-      type: "decision",
-      kind: t.repairs >= 1 ? "ask_user" : "repair",
-      trigger: "reflection_failed",
-      reason: `Reflection failed (${r.code}); falling back to ${t.repairs >= 1 ? "asking a person" : "a local repair"}.`,
-      taskId: id,
-      attempt: t.attempt,
-    });
+    await emitDecision(
+      ctx,
+      {
+        kind: t.repairs >= 1 ? "ask_user" : "repair",
+        trigger: "reflection_failed",
+        reason: `Reflection failed (${r.code}); falling back to ${t.repairs >= 1 ? "asking a person" : "a local repair"}.`,
+      },
+      id,
+    );
     return;
   }
   const o = r.output;
-  const repeated = isRepeatedConclusion(o.conclusion, s.reflections, id);
+  // With change-direction switched off a repeated conclusion is not acted on: its action stands.
+  const repeated = isRepeatedConclusion(o.conclusion, s.reflections, id) && skillOn(ctx, "change-direction");
   const action = repeated ? changeDirection(o.action, t.repairs) : o.action;
   const n = t.reflections;
   await addOnce(

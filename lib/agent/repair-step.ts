@@ -26,7 +26,6 @@ export async function repairTask(
     const graph = plan.tasks.filter((t) => s.tasks[t.id]?.status !== "skipped" || t.id === taskId);
     const r = await askObject(ctx, {
       callId: `repair:${taskId}:${task.attempt}:${s.planRejections}`,
-      tier: "strong",
       context: {
         purpose: "repair",
         goal: s.goal,

@@ -10,6 +10,7 @@ import { planTasks } from "./plan-step";
 import { decisionFromReflection, reflectOn } from "./reflect-step";
 import { repairTask } from "./repair-step";
 import type { RunContext } from "./run-context";
+import { fireSkill, emitDecision as recordDecision, skillOn } from "./skill-firing";
 import type { TaskState } from "./state";
 
 const task = (ctx: RunContext, id: string) => ctx.state.tasks[id] as TaskState;
@@ -90,12 +91,16 @@ async function decide(ctx: RunContext, id: string): Promise<GateDecision> {
   const monitor = executiveOf(ctx.state.config).monitor;
   if (monitor === "off") return unmonitored(ctx, t);
   if (monitor === "rules") {
-    const ruled = gate(a, { config: ctx.state.config, task: t, retries: ctx.state.counters.retries });
+    const ruled = gate(a, {
+      config: ctx.state.config,
+      task: t,
+      retries: ctx.state.counters.retries,
+      enabled: (skill) => skillOn(ctx, skill),
+    });
     if (ruled) return ruled;
   }
   const r = await askObject(ctx, {
     callId: `assess:${id}:${t.attempt}`,
-    tier: "fast",
     taskId: id,
     context: {
       purpose: "assess",
@@ -180,8 +185,7 @@ const lastRejection = (ctx: RunContext) => {
     : "";
 };
 
-const emitDecision = (ctx: RunContext, id: string, d: GateDecision) =>
-  ctx.emit({ type: "decision", ...d, taskId: id, attempt: task(ctx, id).attempt });
+const emitDecision = (ctx: RunContext, id: string, d: GateDecision) => recordDecision(ctx, d, id);
 
 const lastReflection = (ctx: RunContext, id: string) =>
   ctx.state.reflections.filter((r) => r.taskId === id).at(-1);
@@ -271,7 +275,12 @@ async function apply(ctx: RunContext, id: string): Promise<void> {
         );
         return;
       }
-      const price = priceQuestion(id, s.tasks, s.spec?.topics ?? [], declinesQuestions(s.goal));
+      const price = skillOn(ctx, "ask-pricing")
+        ? priceQuestion(id, s.tasks, s.spec?.topics ?? [], declinesQuestions(s.goal))
+        : { block: true, reason: "", skip: [] };
+      if (skillOn(ctx, "ask-pricing")) {
+        await fireSkill(ctx, "ask-pricing", "question_priced", id, price.block ? "asked" : "skipped");
+      }
       if (!price.block) {
         for (const skipped of price.skip) {
           await ctx.emit({

@@ -179,6 +179,11 @@ export interface RunState {
   batch: string[] | null;
   lastProgressIteration: number;
   recentCalls: RecentCall[];
+  /**
+   * Skill firings recorded since the last other event of the same task ("" for the run): a firing
+   * precedes what it causes, so a run resumed between the two finds it here and does not repeat it.
+   */
+  firedSince: Record<string, string[]>;
   counters: Counters;
   outcome: { reason: string; code: string | null; reportArtifactId: string | null } | null;
 }
@@ -221,6 +226,7 @@ export function initialState(runId: string): RunState {
     batch: null,
     lastProgressIteration: 0,
     recentCalls: [],
+    firedSince: {},
     counters: {
       iterations: 0,
       toolCalls: 0,

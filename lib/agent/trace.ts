@@ -44,6 +44,8 @@ export function describeEvent(e: RunEvent): string {
       return `${e.tool} ${e.result.code}${e.cached ? " (cached)" : ""}: ${short(e.result.summary, 60)}`;
     case "decision":
       return `${e.kind} ← ${e.trigger}: ${short(e.reason, 70)}`;
+    case "skill.fired":
+      return `${e.skill} (${e.kind}, ${e.decidedBy} decides) → ${e.outcome} on ${e.trigger}`;
     case "reflection":
       return `${e.action}${e.repeated ? " (repeated conclusion)" : ""}: ${short(e.conclusion, 70)}`;
     case "question.asked":

@@ -30,7 +30,12 @@ export interface TaskInput {
  * Everything a model is told, as data. The prompt text is rendered from this, so an API model and
  * the builtin rule-based model receive the same information.
  */
-export type ModelContext =
+export type ModelContext = PurposeContext & {
+  /** Prompt skills (lib/skills) whose trigger held for this call: templates the model is asked to apply. */
+  skills?: { id: string; name: string; text: string }[];
+};
+
+type PurposeContext =
   | { purpose: "clarify"; goal: string; answers: { prompt: string; answer: string }[] }
   | {
       purpose: "plan";

@@ -29,6 +29,8 @@ export interface GateContext {
   task: TaskState;
   /** Retries made so far across the whole run. */
   retries: number;
+  /** Is this skill (lib/skills) on? Absent: all are. A rule whose skill is off is skipped. */
+  enabled?: (skill: string) => boolean;
 }
 
 const schemaInvalid = new Set([
@@ -43,23 +45,35 @@ const schemaInvalid = new Set([
  * Rules first. Returns null when the rules cannot decide (the result passes its criteria but its
  * confidence sits just under the threshold): then, and only then, the model is asked to assess.
  */
-export function gate(a: Assessment, { config, task, retries }: GateContext): GateDecision | null {
-  const escalate = (trigger: string, reason: string): GateDecision =>
-    task.repairs >= 1
-      ? {
-          kind: "ask_user",
-          trigger: "escalation_limit",
-          reason: `${reason} The task was already repaired once, so a person should decide.`,
-        }
-      : { kind: "repair", trigger, reason };
+export function gate(
+  a: Assessment,
+  { config, task, retries, enabled = () => true }: GateContext,
+): GateDecision | null {
+  const escalate = (trigger: string, reason: string): GateDecision => {
+    if (task.repairs >= 1 && enabled("escalation-limit")) {
+      return {
+        kind: "ask_user",
+        trigger: "escalation_limit",
+        reason: `${reason} The task was already repaired once, so a person should decide.`,
+      };
+    }
+    if (!enabled("plan-repair")) {
+      return {
+        kind: "ask_user",
+        trigger: "escalation_limit",
+        reason: `${reason} Local repair is switched off, so a person should decide.`,
+      };
+    }
+    return { kind: "repair", trigger, reason };
+  };
 
-  if (a.repeating) {
+  if (a.repeating && enabled("repetition-guard")) {
     return escalate(
       "repetition",
       `The same ${task.tool} call returned the same result 3 times in a row; repeating it again will not help.`,
     );
   }
-  if (!a.ok && a.code === "repeated_call") {
+  if (!a.ok && a.code === "repeated_call" && enabled("rejected-call-guard")) {
     // The model ignored what the last attempt was told to do differently: reflect on it again.
     if (task.reflections < config.maxReflectionsPerTask) {
       return {
@@ -73,7 +87,7 @@ export function gate(a: Assessment, { config, task, retries }: GateContext): Gat
   if (!a.ok) {
     const retryable = a.transient || schemaInvalid.has(a.code);
     const failures = task.failures + 1;
-    if (retryable && failures < config.maxTaskFailures) {
+    if (retryable && failures < config.maxTaskFailures && enabled("retry")) {
       if (retries >= config.globalRetryCap) {
         return {
           kind: "ask_user",
@@ -95,14 +109,15 @@ export function gate(a: Assessment, { config, task, retries }: GateContext): Gat
       `${task.tool} failed with ${a.code}, which another identical attempt cannot fix.`,
     );
   }
-  if (a.inconsistent.length > 0 && task.failures + 1 < config.maxTaskFailures) {
+  if (a.inconsistent.length > 0 && task.failures + 1 < config.maxTaskFailures && enabled("retry")) {
     return {
       kind: "retry",
       trigger: "inconsistent_source",
       reason: `The same document gave a different value earlier for ${a.inconsistent.join(", ")}: this result was garbled on the way, so it is fetched again.`,
     };
   }
-  if (a.contradictions.length > 0 && task.reflections < config.maxReflectionsPerTask) {
+  const canReflect = task.reflections < config.maxReflectionsPerTask && enabled("reflect");
+  if (a.contradictions.length > 0 && canReflect && enabled("contradiction-check")) {
     return {
       kind: "reflect",
       trigger: "contradiction",
@@ -110,19 +125,24 @@ export function gate(a: Assessment, { config, task, retries }: GateContext): Gat
     };
   }
   const unmet = a.checks.filter((c) => !c.met);
-  if (unmet.length === 0 && a.confidence >= config.confidenceThreshold) {
+  if (unmet.length === 0 && a.confidence >= config.confidenceThreshold && enabled("criteria-accept")) {
     return {
       kind: "continue",
       trigger: "criteria_met",
       reason: `All ${a.checks.length} criteria are met at confidence ${a.confidence.toFixed(2)}.`,
     };
   }
-  if (unmet.length === 0 && a.confidence >= config.confidenceThreshold - config.grayZone) return null;
+  if (
+    unmet.length === 0 &&
+    a.confidence >= config.confidenceThreshold - config.grayZone &&
+    enabled("model-assess")
+  )
+    return null;
   const why =
     unmet.length > 0
       ? `Criteria not met: ${unmet.map((c) => `${c.description} (${c.detail})`).join("; ")}.`
       : `Confidence ${a.confidence.toFixed(2)} is below the threshold ${config.confidenceThreshold}.`;
-  if (task.reflections < config.maxReflectionsPerTask) {
+  if (canReflect) {
     return { kind: "reflect", trigger: unmet.length > 0 ? "criteria_unmet" : "low_confidence", reason: why };
   }
   return escalate("reflection_limit", `${why} Reflection did not fix it ${task.reflections} times.`);

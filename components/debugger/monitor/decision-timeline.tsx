@@ -52,9 +52,12 @@ export function TaskButton({
 
 export function DecisionTimeline({
   decisions,
+  skills,
   onSelectTask,
 }: {
   decisions: Decision[];
+  /** The skill that made each decision, by the decision's seq. */
+  skills?: ReadonlyMap<number, string>;
   onSelectTask: (taskId: string) => void;
 }) {
   const [kind, setKind] = useState<"all" | DecisionKind>("all");
@@ -111,6 +114,11 @@ export function DecisionTimeline({
                   <code className="mon-trigger" title="trigger">
                     {d.trigger}
                   </code>
+                  {skills?.get(d.seq) && (
+                    <span className="mon-skill" title="the skill that acted" data-testid="decision-skill">
+                      skill {skills.get(d.seq)}
+                    </span>
+                  )}
                   {d.taskId && (
                     <TaskButton taskId={d.taskId} attempt={d.attempt} onSelectTask={onSelectTask} />
                   )}

@@ -1,16 +1,21 @@
 "use client";
 
+import type { RunEvent } from "@/lib/agent/events";
 import type { RunState } from "@/lib/agent/state";
 import { DecisionTimeline } from "./decision-timeline";
 import { ReflectionList } from "./reflection-list";
+import { SkillsSection, skillsByDecision } from "./skills-section";
 import "./monitor.css";
 
 /** What the monitor did to keep the run on course: its decisions, self-critiques and their counts. */
 export function MonitorPanel({
   state,
+  events,
   onSelectTask,
 }: {
   state: RunState;
+  /** The events up to the moment shown: which skill acted at each step. */
+  events: readonly RunEvent[];
   onSelectTask: (taskId: string) => void;
 }) {
   const c = state.counters;
@@ -41,7 +46,12 @@ export function MonitorPanel({
           </div>
         ))}
       </dl>
-      <DecisionTimeline decisions={state.decisions} onSelectTask={onSelectTask} />
+      <DecisionTimeline
+        decisions={state.decisions}
+        skills={skillsByDecision(events)}
+        onSelectTask={onSelectTask}
+      />
+      <SkillsSection events={events} />
       <ReflectionList reflections={state.reflections} onSelectTask={onSelectTask} />
     </div>
   );

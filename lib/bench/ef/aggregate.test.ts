@@ -29,6 +29,10 @@ describe("aggregate", () => {
     criticalPathMs: 1000,
     unfiredFaults: [],
     eventsFile: null,
+    codePaths: 0,
+    modelPaths: 0,
+    skillFirings: {},
+    tiers: [],
   };
   const c = (over: Partial<CaseResult>): CaseResult => ({ ...base, ...over });
   const seeds = (arm: Arm, scenarioId: string, category: Category, over: Partial<CaseResult>[]) =>

@@ -26,6 +26,8 @@ export function summarise(arm: Arm, category: Category | "all", cases: readonly 
   const asked = cases.filter((c) => c.askedUser > 0);
   const needed = cases.filter((c) => c.needsUser);
   const askedAndNeeded = asked.filter((c) => c.needsUser).length;
+  const codePaths = sum(cases.map((c) => c.codePaths));
+  const modelPaths = sum(cases.map((c) => c.modelPaths));
   const ratios = cases
     .filter((c) => c.status === "succeeded" && c.criticalPathMs)
     .map((c) => c.wallMs / (c.criticalPathMs as number));
@@ -55,7 +57,29 @@ export function summarise(arm: Arm, category: Category | "all", cases: readonly 
     },
     reruns: sum(cases.map((c) => c.reruns)),
     wallRatio: ratios.length > 0 ? bootstrapMean(ratios) : null,
+    decisionPaths: {
+      code: codePaths,
+      model: modelPaths,
+      codeShare: codePaths + modelPaths > 0 ? wilson(codePaths, codePaths + modelPaths) : null,
+    },
+    tiers: sumTiers(cases),
   };
+}
+
+/** Model calls, tokens and cost per tier over the cases. */
+function sumTiers(cases: readonly CaseResult[]): Summary["tiers"] {
+  const by = new Map<string, Summary["tiers"][number]>();
+  for (const t of cases.flatMap((c) => c.tiers)) {
+    const a = by.get(t.tier) ?? { tier: t.tier, calls: 0, escalated: 0, tokens: 0, costUsd: 0 };
+    by.set(t.tier, {
+      tier: t.tier,
+      calls: a.calls + t.calls,
+      escalated: a.escalated + t.escalated,
+      tokens: a.tokens + t.tokens,
+      costUsd: a.costUsd + t.costUsd,
+    });
+  }
+  return [...by.values()];
 }
 
 export function summariseAll(arms: readonly Arm[], cases: readonly CaseResult[]): Summary[] {

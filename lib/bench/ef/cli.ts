@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { dataDir } from "../../runs/data-dir";
 import { defaultLibraryDir, loadLibraryFromDir } from "../../tools/library/document-library";
 import { summariseAll, targets } from "./aggregate";
+import { armProblem } from "./arms";
 import { BENCH_MODELS, type BenchModel, benchModelName, benchModelOptions } from "./bench-model";
 import { toMarkdown } from "./markdown";
 import { ARMS, type Arm, BenchResults, type CaseResult } from "./results";
@@ -20,7 +21,8 @@ export const DEFAULT_SCENARIOS = path.join(here, "scenarios");
 
 const usage = `Usage: npm run bench -- [options]
   --scenarios <path>   a scenario file or a folder of them (repeatable; default ${path.relative(process.cwd(), DEFAULT_SCENARIOS)})
-  --arms <list>        comma-separated, from ${ARMS.join(", ")} (default: all)
+  --arms <list>        comma-separated, from ${ARMS.join(", ")} (default: all those four), and
+                       -skill:<id> for full with one skill switched off (e.g. full,-skill:reflect)
   --model <name>       builtin (default: the rule-based model with each scenario's persona noise) or
                        openai (any OpenAI-compatible endpoint: OPENAI_BASE_URL, OPENAI_API_KEY,
                        OPENAI_MODEL… as for npm run agent; no persona noise)
@@ -57,8 +59,8 @@ function parse(argv: string[]) {
     .split(",")
     .map((a) => a.trim())
     .filter(Boolean);
-  const unknown = arms.filter((a) => !(ARMS as readonly string[]).includes(a));
-  if (unknown.length) throw new UsageError(`Unknown arm ${unknown.join(", ")}: use ${ARMS.join(", ")}.`);
+  const problem = arms.map(armProblem).find((p) => p !== null);
+  if (problem) throw new UsageError(`${problem} Use ${ARMS.join(", ")} or -skill:<id>.`);
   if (!(BENCH_MODELS as readonly string[]).includes(values.model))
     throw new UsageError(`Unknown model "${values.model}": use ${BENCH_MODELS.join(" or ")}.`);
   const seeds = Number(values.seeds);

@@ -1,3 +1,6 @@
+import type { EventOf } from "../../agent/events";
+import { summariseTiers } from "../../llm/routing";
+import { decisionShare } from "../../skills/stats";
 import type { LibraryDocument } from "../../tools/library/document";
 import { unfiredFaults } from "./incidents";
 import { judge } from "./judge";
@@ -21,6 +24,11 @@ export async function evaluateCase(
 ): Promise<EvaluatedCase> {
   const run = await runCase(scenario, arm, seed, demo, options);
   const v = judge(scenario, run.events, run.state, run.incidents.items);
+  const paths = decisionShare(run.events);
+  const skillFirings: Record<string, number> = {};
+  for (const e of run.events)
+    if (e.type === "skill.fired") skillFirings[e.skill] = (skillFirings[e.skill] ?? 0) + 1;
+  const calls = run.events.filter((e): e is EventOf<"model.called"> => e.type === "model.called");
   return {
     result: {
       scenarioId: scenario.id,
@@ -48,6 +56,10 @@ export async function evaluateCase(
       criticalPathMs: v.criticalPathMs,
       unfiredFaults: unfiredFaults(scenario.faults, run.incidents.items),
       eventsFile: null,
+      codePaths: paths.code,
+      modelPaths: paths.model,
+      skillFirings,
+      tiers: summariseTiers(calls),
     },
     jsonl: `${run.events.map((e) => JSON.stringify(e)).join("\n")}\n`,
   };

@@ -28,6 +28,10 @@ const kase = (over: Partial<CaseResult>): CaseResult => ({
   criticalPathMs: 1,
   unfiredFaults: [],
   eventsFile: null,
+  codePaths: 0,
+  modelPaths: 0,
+  skillFirings: {},
+  tiers: [],
   ...over,
 });
 

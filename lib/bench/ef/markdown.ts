@@ -1,5 +1,6 @@
-import { ARM_DESCRIPTIONS } from "./arms";
+import { armDescription } from "./arms";
 import type { BenchResults, Interval, Summary } from "./results";
+import { ablationSection, decisionSection } from "./skills-report";
 
 const pct = (i: Interval) =>
   `${(i.value * 100).toFixed(1)}% [${(i.low * 100).toFixed(1)}, ${(i.high * 100).toFixed(1)}]`;
@@ -29,7 +30,7 @@ export function toMarkdown(r: BenchResults): string {
     "",
     "## Arms",
     "",
-    ...r.settings.arms.map((a) => `- **${a}**: ${ARM_DESCRIPTIONS[a]}`),
+    ...r.settings.arms.map((a) => `- **${a}**: ${armDescription(a)}`),
     "",
     "## Per arm and category",
     "",
@@ -37,6 +38,8 @@ export function toMarkdown(r: BenchResults): string {
     "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ...r.summaries.map(row),
     "",
+    ...decisionSection(r),
+    ...ablationSection(r),
     ...scenarioTable(r),
     "",
     ...unfiredSection(r),

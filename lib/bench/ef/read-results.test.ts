@@ -43,6 +43,10 @@ const failedCase = (runId: string, eventsFile: string | null): CaseResult => ({
   criticalPathMs: 800,
   unfiredFaults: [],
   eventsFile,
+  codePaths: 0,
+  modelPaths: 0,
+  skillFirings: {},
+  tiers: [],
 });
 
 const results = (cases: CaseResult[]): BenchResults => ({
@@ -81,6 +85,8 @@ const results = (cases: CaseResult[]): BenchResults => ({
       askUser: { precision: null, recall: null },
       reruns: 0,
       wallRatio: interval(1.3),
+      decisionPaths: { code: 0, model: 0, codeShare: null },
+      tiers: [],
     },
   ],
   targets: [{ name: "success (full)", target: "≥ 80%", measured: "100%", met: true }],

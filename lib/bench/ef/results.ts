@@ -5,9 +5,17 @@ import { z } from "zod";
  * a results file from another version or a hand-edited one is rejected with the field at fault.
  */
 
-export const Arm = z.enum(["full", "baseline", "no-monitor", "model-only-monitor"]);
+export const BaseArm = z.enum(["full", "baseline", "no-monitor", "model-only-monitor"]);
+export type BaseArm = z.infer<typeof BaseArm>;
+/** The four fixed arms (the default set). */
+export const ARMS = BaseArm.options;
+/** `full` with one skill switched off: what that skill buys. */
+export const SkillAblation = z.custom<`-skill:${string}`>(
+  (v) => typeof v === "string" && /^-skill:[a-z][a-z0-9-]*$/.test(v),
+  "an ablation arm is -skill:<skill id>",
+);
+export const Arm = z.union([BaseArm, SkillAblation]);
 export type Arm = z.infer<typeof Arm>;
-export const ARMS = Arm.options;
 
 export const Category = z.enum(["missing_info", "tool_failure", "goal_drift", "dependent_steps"]);
 export type Category = z.infer<typeof Category>;
@@ -22,6 +30,14 @@ export const Interval = z.object({
   n: z.number().int().min(0),
 });
 export type Interval = z.infer<typeof Interval>;
+
+const TierUsage = z.object({
+  tier: z.string(),
+  calls: z.number().int(),
+  escalated: z.number().int(),
+  tokens: z.number(),
+  costUsd: z.number(),
+});
 
 export const Summary = z.object({
   arm: Arm,
@@ -53,6 +69,12 @@ export const Summary = z.object({
   reruns: z.number().int(),
   /** Simulated wall time / critical-path lower bound of the final plan, over runs that finished. */
   wallRatio: Interval.nullable(),
+  /** Decision paths (skill firings) taken by a rule vs chosen by the model; share of code with its interval. */
+  decisionPaths: z
+    .object({ code: z.number().int(), model: z.number().int(), codeShare: Interval.nullable() })
+    .default({ code: 0, model: 0, codeShare: null }),
+  /** Model calls, tokens and cost per tier (routing). */
+  tiers: z.array(TierUsage).default([]),
 });
 export type Summary = z.infer<typeof Summary>;
 
@@ -88,6 +110,13 @@ export const CaseResult = z.object({
   unfiredFaults: z.array(z.string()).default([]),
   /** The run's events as JSON Lines, relative to the results folder; kept for failed cases. */
   eventsFile: z.string().nullable(),
+  /** Decision paths (skill firings) taken by a rule and chosen by the model. */
+  codePaths: z.number().int().default(0),
+  modelPaths: z.number().int().default(0),
+  /** Firings per skill. */
+  skillFirings: z.record(z.string(), z.number().int()).default({}),
+  /** Model calls per tier. */
+  tiers: z.array(TierUsage).default([]),
 });
 export type CaseResult = z.infer<typeof CaseResult>;
 

@@ -14,7 +14,7 @@ import { parseFigures } from "../../tools/library/document";
 import { type DocumentLibrary, InMemoryLibrary } from "../../tools/library/document-library";
 import { toolRegistry } from "../../tools/tool";
 import { Workspace } from "../../tools/workspace";
-import { ARM_CONFIG } from "./arms";
+import { armConfig } from "./arms";
 import { benchTools } from "./bench-tools";
 import { IncidentLog } from "./incidents";
 import { PersonaModel } from "./persona-model";
@@ -152,7 +152,7 @@ export async function runCase(
     };
     // Opaque: the agent must not be able to read the scenario's id, even from its own run id.
     const runId = caseRunId(scenario.id, arm, seed);
-    const ctx = await createRun(deps, { runId, goal: scenario.goal, config: ARM_CONFIG[arm] });
+    const ctx = await createRun(deps, { runId, goal: scenario.goal, config: armConfig(arm) });
     let state = await drive(ctx);
     const unanswered: string[] = [];
     for (let n = 0; state.status === "waiting" && n < MAX_ANSWERS; n++) {
