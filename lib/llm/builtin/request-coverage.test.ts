@@ -47,3 +47,11 @@ describe("requestFindings", () => {
     ]);
   });
 });
+
+describe("matchTerms", () => {
+  it("lets a hyphenated word meet its parts", async () => {
+    const { matchTerms } = await import("./text");
+    expect(matchTerms("certified to IASS-2 in April").has("iass")).toBe(true);
+    expect(matchTerms("loop-prone frameworks").has("loop")).toBe(true);
+  });
+});

@@ -142,7 +142,16 @@ export function matchTerms(text: string): Set<string> {
       continue;
     }
     flush();
-    if (t.kind === "word" && !t.cjk && !EN_STOP.has(t.text.toLowerCase())) terms.add(stem(t.text));
+    if (t.kind === "word" && !t.cjk && !EN_STOP.has(t.text.toLowerCase())) {
+      terms.add(stem(t.text));
+      // A hyphenated word also meets its parts: "IASS-2" is about "IASS", "loop-prone" about loops.
+      if (t.text.includes("-")) {
+        for (const part of t.text.split("-")) {
+          if (/\p{L}/u.test(part) && part.length > 1 && !EN_STOP.has(part.toLowerCase()))
+            terms.add(stem(part));
+        }
+      }
+    }
   }
   flush();
   return terms;
