@@ -1,3 +1,4 @@
+import { declinesQuestions } from "../language/references";
 import { Clarification } from "../planner/plan-schema";
 import { executiveOf } from "./config";
 import { groundTopics } from "./ground-topics";
@@ -44,6 +45,20 @@ export async function clarifyGoal(ctx: RunContext): Promise<void> {
     }
     if (spec) {
       const grounded = await groundTopics(spec, ctx.deps.library);
+      // A subject the request is about that no document contains: only a person can supply it.
+      // Asked once, before planning; a requester who said not to check back is not asked.
+      const unknown = grounded.unknown[0];
+      if (unknown && answered.length === 0 && executiveOf(s.config).askUser && !declinesQuestions(s.goal)) {
+        await ctx.emit({
+          type: "question.asked",
+          questionId: `q:clarify:${answered.length}`,
+          prompt: `No document in the library mentions ${unknown}. What should the report use for it (figures, facts, or a source to add)? Answer "none" to go on without it.`,
+          choices: ["none"],
+          taskId: null,
+          origin: "clarify",
+        });
+        return;
+      }
       const left = grounded.dropped.length
         ? ` Not in the library index, so left out: ${grounded.dropped.map((d) => `"${d}"`).join(", ")}.`
         : "";

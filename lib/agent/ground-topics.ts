@@ -8,6 +8,11 @@ export interface Grounding {
   spec: GoalSpec;
   /** Common-word topics the library index knows nothing of: left out of the plan. */
   dropped: string[];
+  /**
+   * Names the request is about (the sides compared, or its first name) that no document contains:
+   * the report cannot say anything about them unless a person does.
+   */
+  unknown: string[];
 }
 
 /**
@@ -18,6 +23,13 @@ export interface Grounding {
  */
 export async function groundTopics(spec: GoalSpec, library: DocumentLibrary): Promise<Grounding> {
   const names = new Set(entityNames(spec));
+  const central = names.size >= 2 ? [...names] : spec.topics.filter((t) => /^\p{Lu}/u.test(t)).slice(0, 1);
+  const unknown: string[] = [];
+  for (const name of central) {
+    const hits = await library.search(name, { limit: 3 });
+    const docs = await Promise.all(hits.map((h) => library.get(h.docId)));
+    if (!docs.some((d) => d && mentionsWords(`${d.title} ${d.text}`, name))) unknown.push(name);
+  }
   const kept: string[] = [];
   const dropped: string[] = [];
   for (const topic of spec.topics) {
@@ -29,8 +41,17 @@ export async function groundTopics(spec: GoalSpec, library: DocumentLibrary): Pr
     if (hits.some((h) => h.coverage >= MIN_COVERAGE)) kept.push(topic);
     else dropped.push(topic);
   }
-  if (kept.length === 0 || dropped.length === 0) return { spec, dropped: [] };
-  return { spec: { ...spec, topics: kept }, dropped };
+  if (kept.length === 0 || dropped.length === 0) return { spec, dropped: [], unknown };
+  return { spec: { ...spec, topics: kept }, dropped, unknown };
+}
+
+/** Every word of the name is in the text itself, not just a fuzzy neighbour of it. */
+function mentionsWords(text: string, name: string): boolean {
+  const lower = text.toLowerCase();
+  return name
+    .toLowerCase()
+    .split(/\s+/)
+    .every((w) => lower.includes(w));
 }
 
 /** What a comparison names, as the clarifier recorded it ("Names A and B"). */

@@ -58,8 +58,10 @@ describe("a run with the builtin model", () => {
     const asked = events
       .filter((e) => e.type === "question.asked")
       .map((e) => (e as { prompt: string }).prompt);
-    expect(asked).toContain(
-      "The library has no documents about Zephyrix. Can you provide the figure or a source?",
-    );
+    // Asked before anything is planned or searched: no document in the index names it.
+    expect(asked).toEqual([
+      'No document in the library mentions Zephyrix. What should the report use for it (figures, facts, or a source to add)? Answer "none" to go on without it.',
+    ]);
+    expect(events.some((e) => e.type === "tool.called")).toBe(false);
   });
 });

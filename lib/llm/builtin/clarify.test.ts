@@ -186,3 +186,15 @@ describe("what is compared", () => {
     expect(c.spec?.acceptanceCriteria).toContain("Names Fernbrook FieldMate and Nordvale Atlas");
   });
 });
+
+describe("answers given when asked", () => {
+  it("become constraint lines the later steps read back, without spoiling the others", async () => {
+    const { readConstraints } = await import("./goal-options");
+    const goal = "Which Project X vendors come in under our per-seat ceiling, and by how much?";
+    const c = run(goal, [{ prompt: "What is the ceiling?", answer: "USD 45 per technician per month." }]);
+    expect(c.spec?.constraints).toContain("Given by the requester: USD 45 per technician per month.");
+    const read = readConstraints(goal, ["Derived figures: difference", ...(c.spec?.constraints ?? [])]);
+    expect(read.derived).toEqual(["difference"]);
+    expect(read.given).toEqual(["USD 45 per technician per month."]);
+  });
+});

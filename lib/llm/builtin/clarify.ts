@@ -6,13 +6,15 @@ import {
 } from "../../language/references";
 import type { Clarification, GoalSpec } from "../../planner/plan-schema";
 import type { ModelContext } from "../model-context";
-import { constraintLines, type GoalOptions, parseGoalOptions } from "./goal-options";
+import { constraintLines, GIVEN, type GoalOptions, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { joinList, truncate } from "./text";
 
 type ClarifyContext = Extract<ModelContext, { purpose: "clarify" }>;
 
 const MAX_TOPICS = 8;
+/** An answer that gives nothing ("none", "skip", 没有): the run goes on without it. */
+const NOTHING = /^(?:none|no|nothing|n\/a|skip|-|无|没有|不用)[.!。]?$/i;
 const DEFAULT_MIN_SOURCES = 2;
 
 /**
@@ -62,10 +64,15 @@ export function clarify(ctx: ClarifyContext): Clarification {
     MAX_TOPICS,
   );
   const compare = terms.compare;
+  // What the requester said when asked is a fact of the request: later steps and the report see it.
+  const given = ctx.answers
+    .filter((a) => !a.prompt.startsWith("Requirement change") && !NOTHING.test(a.answer.trim()))
+    .map((a) => `${GIVEN} ${truncate(a.answer.replace(/\s+/g, " ").trim(), 300)}`)
+    .filter((line) => line.length > GIVEN.length + 1);
   const spec: GoalSpec = {
     deliverable: deliverable(zh, entities, topics, terms.aspects),
     audience: options.audience ?? "analysts",
-    constraints: constraintLines(options),
+    constraints: [...constraintLines(options), ...given],
     acceptanceCriteria: acceptance(options, entities),
     topics,
     compare,

@@ -90,7 +90,7 @@ function toolArguments(ctx: ExecuteContext): Record<string, unknown> {
       const operation = Operation.safeParse(input.operation);
       const ev = gatherEvidence(up, frame);
       const figures = keyFigures(frame, up, ev);
-      const request = [ctx.goal, ...up.answers.map((a) => a.text)].join("\n");
+      const request = [ctx.goal, ...frame.options.given, ...up.answers.map((a) => a.text)].join("\n");
       return planCalculation(
         operation.success ? operation.data : "difference",
         frame,

@@ -1,4 +1,4 @@
-import type { Operation } from "../../tools/calculate";
+import { Operation } from "../../tools/calculate";
 import { isChineseText } from "./text";
 
 /**
@@ -17,9 +17,14 @@ export interface GoalOptions {
   formats: Format[];
   /** Figures to derive from the ones found: a gap, a ratio, a change, a share, a total. */
   derived: Operation[];
+  /** What the requester supplied when asked (a figure, a name): facts of the request, not of the library. */
+  given: string[];
   /** The goal without the phrases above. */
   rest: string;
 }
+
+/** The constraint line recording an answer the requester gave during clarification. */
+export const GIVEN = "Given by the requester:";
 
 const NUMBER_WORDS: Record<string, number> = {
   two: 2,
@@ -124,6 +129,7 @@ export function parseGoalOptions(goal: string): GoalOptions {
     minSources: sources ? toNumber(sources[1]) : null,
     formats,
     derived,
+    given: [],
     rest: rest.trim(),
   };
 }
@@ -171,10 +177,19 @@ export function readConstraints(goal: string, constraints: readonly string[]): G
   const length = /Length:\s*at most\s*(\d+)/i.exec(joined)?.[1];
   const sources = /Sources:\s*cite at least\s*(\d+)/i.exec(joined)?.[1];
   const fromConstraints = parseGoalOptions(joined);
-  const formats = /Format:\s*([a-z, ]+)/i.exec(joined)?.[1]?.split(/,\s*/) as Format[] | undefined;
-  const derived = /Derived figures:\s*([a-z_, ]+)/i.exec(joined)?.[1]?.split(/,\s*/) as
-    | Operation[]
-    | undefined;
+  // Items are trimmed and checked: a later constraint line must not leak into the last one.
+  const list = (re: RegExp) =>
+    re
+      .exec(joined)?.[1]
+      ?.split(/,/)
+      .map((x) => x.trim())
+      .filter(Boolean);
+  const formats = list(/Format:\s*([a-z, ]+)/i)?.filter((f): f is Format =>
+    FORMATS.some(([known]) => known === f),
+  );
+  const derived = list(/Derived figures:\s*([a-z_, ]+)/i)?.filter(
+    (d): d is Operation => Operation.safeParse(d).success,
+  );
   return {
     ...fromGoal,
     language: lang ? (lang.toLowerCase() === "chinese" ? "zh" : "en") : fromGoal.language,
@@ -182,5 +197,6 @@ export function readConstraints(goal: string, constraints: readonly string[]): G
     minSources: sources ? Number(sources) : (fromGoal.minSources ?? fromConstraints.minSources),
     formats: [...new Set([...fromGoal.formats, ...(formats ?? [])])],
     derived: [...new Set([...fromGoal.derived, ...(derived ?? [])])],
+    given: constraints.flatMap((c) => (c.startsWith(GIVEN) ? [c.slice(GIVEN.length).trim()] : [])),
   };
 }

@@ -79,12 +79,16 @@ export function buildReport(frame: ResearchFrame, up: Upstream): ReportContent {
     // The question the person asked, answered first.
     sections.unshift({ heading: zh ? "结论" : "Answer", kind: "figures", paragraphs: answers });
   }
-  if (up.answers.length > 0) {
+  const supplied = [
+    ...frame.options.given.map((text) => ({ text, by: zh ? "请求方" : "the requester" })),
+    ...up.answers,
+  ];
+  if (supplied.length > 0) {
     // Facts only a person could give: kept apart from the library's, and said to be so.
     sections.push({
       heading: zh ? "审阅人提供的信息" : "Supplied by a reviewer",
       kind: "facet",
-      paragraphs: up.answers.map((a) => ({
+      paragraphs: supplied.map((a) => ({
         text: zh
           ? `${a.text}（由 ${a.by} 在询问时提供，非库中文档）`
           : `${a.text} (supplied by ${a.by} when asked; not from the library)`,
