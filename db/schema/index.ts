@@ -4,4 +4,5 @@ export * from "./documents";
 export * from "./questions";
 export * from "./run-events";
 export * from "./run-snapshots";
+export * from "./run-state-chunks";
 export * from "./runs";

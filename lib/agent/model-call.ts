@@ -69,6 +69,9 @@ async function record<T>(
     });
     return { ok: true, output };
   }
+  // Viewers see the run up to this call while the model thinks; the reply is recorded after it,
+  // so nothing needs to be stored before asking.
+  ctx.flush();
   const started = ctx.deps.clock.now();
   try {
     const r = await invoke(messages);
