@@ -69,12 +69,12 @@ async function record<T>(
     });
     return { ok: true, output };
   }
-  // Viewers see the run up to this call while the model thinks; the reply is recorded after it,
-  // so nothing needs to be stored before asking.
-  ctx.flush();
+  // The reply is recorded after the call, so nothing needs to be stored before asking; a slow
+  // call makes the run so far visible while the model thinks (a quick one waits for the next commit).
+  const flushed = ctx.flushIfSlow();
   const started = ctx.deps.clock.now();
   try {
-    const r = await invoke(messages);
+    const r = await invoke(messages).finally(flushed);
     await ctx.emit({
       type: "model.called",
       ...base,

@@ -3,14 +3,17 @@ import { reduce } from "./reducer";
 import type { AgentDeps, SinkEntry } from "./runtime";
 import type { RunState } from "./state";
 
+/** A wait longer than this makes the pending events visible (they are written in the meantime). */
+export const SLOW_WAIT_MS = 20;
+
 /**
  * The loop's only way to change anything: emit an event. It is numbered, folded into the state by
  * the shared reducer, and appended to the sink in order — so the state is always reduce(events).
  *
  * Outside `deferCommits` every emit is stored before its promise settles. Inside (the loop's
  * `drive`), events gather and are written together at the next commit point — before a tool runs,
- * before a wait, before a model is asked (without waiting), and when `drive` returns — one sink
- * call, one transaction, per batch. Batches are cut only at commit points, and the sink sees them
+ * before a backoff wait, when a model call lasts more than SLOW_WAIT_MS (without waiting for the
+ * write), and when `drive` returns — one sink call, one transaction, per batch. Batches are cut only at commit points, and the sink sees them
  * in seq order, so what is stored is always a prefix of the run.
  */
 export class RunContext {
@@ -66,6 +69,17 @@ export class RunContext {
   /** Start writing what is pending without waiting for it (a failure surfaces at the next emit or commit). */
   flush(): void {
     this.commit().catch(() => {});
+  }
+
+  /**
+   * For a wait of unknown length (a model call): if it lasts more than `ms`, start writing what is
+   * pending, so viewers see the run up to the call while it waits. Call the returned function when
+   * the wait is over. A quick reply leaves the events to the next commit point.
+   */
+  flushIfSlow(ms = SLOW_WAIT_MS): () => void {
+    if (this.pending.length === 0) return () => {};
+    const timer = setTimeout(() => this.flush(), ms);
+    return () => clearTimeout(timer);
   }
 
   /** Until the returned function is called, emits do not wait for the store: callers commit. */

@@ -143,9 +143,7 @@ function workload(kind: Workload): { deps: AgentDeps; spent: { ms: number }; con
     });
     return { deps, spent, goal: "bench", config: { maxTasks: 60, concurrency: 1, memoryCapacity: 50 } };
   }
-  const work = Array.from({ length: LONG_TASKS }, (_, i) =>
-    workTask(`t${i}`, i >= 5 ? [`t${i - 5}`] : []),
-  );
+  const work = Array.from({ length: LONG_TASKS }, (_, i) => workTask(`t${i}`, i >= 5 ? [`t${i - 5}`] : []));
   const plan = [...work, reportTask(work.slice(-5).map((t) => t.id))];
   const behaviours: Record<string, Behaviour> = {};
   for (const t of work) {
@@ -300,7 +298,9 @@ async function openOurs(schema: string): Promise<DbHandle> {
 
 async function main() {
   console.log(`bench:peer — Prefrontal vs LangGraph.js, ${ROUNDS} interleaved rounds, medians`);
-  console.log(`machine: ${os.cpus()[0]?.model ?? "unknown cpu"} × ${os.cpus().length}, node ${process.version}`);
+  console.log(
+    `machine: ${os.cpus()[0]?.model ?? "unknown cpu"} × ${os.cpus().length}, node ${process.version}`,
+  );
   await admin(`drop database if exists ${DB_NAME}`, false);
   await admin(`create database ${DB_NAME}`, false);
   try {
@@ -388,10 +388,11 @@ async function run() {
     console.log(`  round ${round + 1}/${ROUNDS} done`);
   }
   const m = (k: string) => median(r[k] ?? [NaN]);
-  const line = (what: string, a: string, b: string, unit: string, lowerIsBetter = true) => {
+  /** Prefrontal's median over LangGraph's. */
+  const line = (what: string, a: string, b: string, unit: string) => {
     const ra = m(a);
     const rb = m(b);
-    const ratio = lowerIsBetter ? ra / rb : ra / rb;
+    const ratio = ra / rb;
     console.log(
       `${what.padEnd(44)} Prefrontal ${f(ra)} ${unit}  LangGraph ${f(rb)} ${unit}  ratio ${f(ratio)}  (rounds: ${(r[a] ?? []).map((x) => f(x, 1)).join("/")} vs ${(r[b] ?? []).map((x) => f(x, 1)).join("/")})`,
     );
@@ -401,7 +402,7 @@ async function run() {
   const inproc = line("in-process overhead per iteration (memory)", "ours.inproc", "lg.inproc", "ms");
   const persisted = line("persisted per iteration (PostgreSQL)", "ours.persisted", "lg.persisted", "ms");
   line("commits per iteration (PostgreSQL)", "ours.commits", "lg.commits", "");
-  const tput = line(`${CONCURRENT}-run throughput (iterations/s)`, "ours.tput", "lg.tput", "it/s", false);
+  const tput = line(`${CONCURRENT}-run throughput (iterations/s)`, "ours.tput", "lg.tput", "it/s");
   const b50 = line("bytes per iteration (PostgreSQL)", "ours.bytes50", "lg.bytes50", "B");
 
   // ---- the 1,000-iteration run: bytes and state at a step ----
@@ -433,7 +434,8 @@ async function run() {
   const stateAt = async (store: DbRunStore, runId: string, seq: number) => {
     const snap = await store.snapshotAtOrBefore(runId, seq);
     let state = snap?.state ?? replay([], runId);
-    for (const e of await store.events(runId, snap?.seq ?? -1, seq - (snap?.seq ?? -1))) state = reduce(state, e);
+    for (const e of await store.events(runId, snap?.seq ?? -1, seq - (snap?.seq ?? -1)))
+      state = reduce(state, e);
     return state;
   };
   const seqs = Array.from({ length: SAMPLES }, () => Math.floor(rnd() * (last + 1)));
@@ -491,9 +493,13 @@ async function run() {
   );
 
   console.log("\ntargets:");
-  console.log(`  persisted per iteration ≤ 0.5× PostgresSaver: ${f(persisted)} — ${persisted <= 0.5 ? "met" : "NOT met"}`);
+  console.log(
+    `  persisted per iteration ≤ 0.5× PostgresSaver: ${f(persisted)} — ${persisted <= 0.5 ? "met" : "NOT met"}`,
+  );
   console.log(`  ${CONCURRENT}-run throughput ≥ 2×: ${f(tput)} — ${tput >= 2 ? "met" : "NOT met"}`);
-  console.log(`  in-process overhead ≥ 2.5× cheaper: ${f(1 / inproc)}× — ${1 / inproc >= 2.5 ? "met" : "NOT met"}`);
+  console.log(
+    `  in-process overhead ≥ 2.5× cheaper: ${f(1 / inproc)}× — ${1 / inproc >= 2.5 ? "met" : "NOT met"}`,
+  );
   console.log(`  bytes per iteration at 50: ratio ${f(b50)}`);
   console.log("  fork and fork + resume: not measured by this bench (see docs/benchmarks.md)");
 }
