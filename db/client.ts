@@ -102,6 +102,12 @@ async function openPostgres(url: string, schemaName: string | undefined): Promis
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", (e) => console.error("postgres pool:", e.message));
+  // A checked-out client (a transaction: most appends now) losing its connection rejects its
+  // query, which the run's recovery handles; the client's own 'error' event must not also crash
+  // the process as an uncaught exception.
+  pool.on("connect", (client) => {
+    client.on("error", (e) => console.error("postgres client:", e.message));
+  });
   retryDroppedReads(pool);
   const db: NodePgDatabase<typeof schema> = drizzleNodePg({ client: pool, schema });
   try {

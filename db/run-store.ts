@@ -2,7 +2,7 @@ import type { RunEvent } from "@/lib/agent/events";
 import type { RunState, RunStatus } from "@/lib/agent/state";
 import type { ArtifactRow, ClaimResult, NewRun, QuestionRow, RunRow, RunStore } from "@/lib/runs/run-store";
 import type { Db } from "./client";
-import { appendEvent } from "./queries/append-event";
+import { type AppendEntry, appendEvent, appendEvents } from "./queries/append-event";
 import { getArtifact } from "./queries/artifacts";
 import { eventsAfter } from "./queries/events-after";
 import { getRun } from "./queries/get-run";
@@ -59,6 +59,10 @@ export class DbRunStore implements RunStore {
 
   append(event: RunEvent, state: RunState): Promise<void> {
     return appendEvent(this.db, event, state, { snapshotEvery: this.snapshotEvery });
+  }
+
+  appendBatch(entries: readonly AppendEntry[]): Promise<void> {
+    return appendEvents(this.db, entries, { snapshotEvery: this.snapshotEvery });
   }
 
   events(runId: string, afterSeq = -1, limit?: number): Promise<RunEvent[]> {

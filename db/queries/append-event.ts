@@ -32,15 +32,20 @@ export interface AppendOptions {
   snapshotEvery: number;
 }
 
-/** Everything the event row and the runs row get, as driver values. */
+/** One event with the state it produced. */
+export interface AppendEntry {
+  event: RunEvent;
+  state: RunState;
+}
+
+/** Everything the events and the runs row get, as driver values. */
 type AppendValues = {
   runId: string;
-  seq: number;
   prevSeq: number;
-  type: string;
-  /** JSON text. */
-  payload: string;
-  /** ISO timestamp. */
+  lastSeq: number;
+  /** JSON text: [{seq, type, payload, created_at}] in seq order. */
+  rows: string;
+  /** ISO timestamp of the last event. */
   at: string;
   status: string;
 } & Pick<
@@ -57,10 +62,17 @@ type AppendValues = {
   | "outcomeReason"
 >;
 
-function appendValues(event: RunEvent, state: RunState): AppendValues {
-  const { runId, seq, type, at, ...rest } = event;
+function eventRow(event: RunEvent) {
+  const { runId: _runId, seq, type, at, ...rest } = event;
   // created_at keeps `at` to the millisecond; a fractional `at` (a test clock) stays exact in the payload.
   const payload = Number.isInteger(at) ? rest : { ...rest, at };
+  return { seq, type, payload, created_at: new Date(at).toISOString() };
+}
+
+/** The batch's events and the runs row as the last event leaves it (the summary is written once per batch). */
+function appendValues(entries: readonly AppendEntry[]): AppendValues {
+  const first = entries[0] as AppendEntry;
+  const { event: last, state } = entries[entries.length - 1] as AppendEntry;
   let tasksDone = 0;
   let tasksTotal = 0;
   for (const id in state.tasks) {
@@ -70,12 +82,11 @@ function appendValues(event: RunEvent, state: RunState): AppendValues {
   }
   const { counters, outcome } = state;
   return {
-    runId,
-    seq,
-    prevSeq: seq - 1,
-    type,
-    payload: JSON.stringify(payload),
-    at: new Date(at).toISOString(),
+    runId: first.event.runId,
+    prevSeq: first.event.seq - 1,
+    lastSeq: last.seq,
+    rows: JSON.stringify(entries.map((e) => eventRow(e.event))),
+    at: new Date(last.at).toISOString(),
     status: state.status,
     iterations: counters.iterations,
     toolCalls: counters.toolCalls,
@@ -93,9 +104,10 @@ function appendValues(event: RunEvent, state: RunState): AppendValues {
 type Bound = { [K in keyof AppendValues]: AppendValues[K] | Placeholder };
 
 /**
- * One statement, atomic on its own: move the runs row to this seq (only from seq - 1, so the
- * row lock orders concurrent writers and a second writer matches nothing) and insert the event
- * only if that happened. Returns the inserted seq, or nothing when the event was rejected.
+ * One statement, atomic on its own: move the runs row from the seq before the batch to its last
+ * seq (only from there, so the row lock orders concurrent writers and a second writer matches
+ * nothing) and insert all the batch's events only if that happened. Returns the inserted seqs;
+ * none when the batch was rejected.
  */
 function advanceRun(db: Db, v: Bound) {
   const p = (value: unknown): SQL => sql`${value}`;
@@ -104,7 +116,7 @@ function advanceRun(db: Db, v: Bound) {
       .update(runs)
       .set({
         status: sql`${v.status}::text`,
-        lastSeq: p(v.seq),
+        lastSeq: p(v.lastSeq),
         iterations: p(v.iterations),
         toolCalls: p(v.toolCalls),
         modelCalls: p(v.modelCalls),
@@ -127,12 +139,16 @@ function advanceRun(db: Db, v: Bound) {
       db
         .select({
           runId: advanced.runId,
-          seq: sql`${v.seq}::integer`.as("seq"),
-          type: sql`${v.type}::text`.as("type"),
-          payload: sql`${v.payload}::jsonb`.as("payload"),
-          createdAt: sql`${v.at}::timestamptz`.as("created_at"),
+          seq: sql`x.seq`.as("seq"),
+          type: sql`x.type`.as("type"),
+          payload: sql`x.payload`.as("payload"),
+          createdAt: sql`x.created_at`.as("created_at"),
         })
-        .from(advanced),
+        .from(advanced)
+        .innerJoin(
+          sql`jsonb_to_recordset(${v.rows}::jsonb) as x(seq integer, type text, payload jsonb, created_at timestamptz)`,
+          sql`true`,
+        ),
     )
     .returning({ seq: runEvents.seq });
 }
@@ -141,10 +157,9 @@ const placeholders = Object.fromEntries(
   (
     [
       "runId",
-      "seq",
       "prevSeq",
-      "type",
-      "payload",
+      "lastSeq",
+      "rows",
       "at",
       "status",
       "iterations",
@@ -167,7 +182,7 @@ const prepared = new WeakMap<Db, ReturnType<ReturnType<typeof advanceRun>["prepa
 function preparedAdvance(db: Db) {
   let statement = prepared.get(db);
   if (!statement) {
-    statement = advanceRun(db, placeholders).prepare("prefrontal_append_event");
+    statement = advanceRun(db, placeholders).prepare("prefrontal_append_events");
     prepared.set(db, statement);
   }
   return statement;
@@ -182,32 +197,49 @@ function newArtifact(event: RunEvent, state: RunState) {
   return undefined;
 }
 
-/**
- * Appends one event and updates every projection it changes, atomically: the runs row (always),
- * then questions, artifacts and the periodic state snapshot. Most events touch only the log and
- * the runs row: one prepared statement, its own transaction. Any further write makes it a
- * `db.transaction` of several statements.
- */
-export async function appendEvent(db: Db, event: RunEvent, state: RunState, opts: AppendOptions) {
-  const values = appendValues(event, state);
-  const artifact = newArtifact(event, state);
-  const snapshot = event.seq % opts.snapshotEvery === 0 || isTerminal(state.status);
-  const more =
-    snapshot ||
-    artifact !== undefined ||
+/** Whether this event needs a write besides the log and the runs row. */
+function needsMore(event: RunEvent, state: RunState, opts: AppendOptions): boolean {
+  return (
+    event.seq % opts.snapshotEvery === 0 ||
+    isTerminal(state.status) ||
+    newArtifact(event, state) !== undefined ||
     event.type === "run.started" ||
     event.type === "question.asked" ||
-    event.type === "question.answered";
+    event.type === "question.answered"
+  );
+}
 
-  if (!more) {
+/** Appends one event: a batch of one. */
+export function appendEvent(db: Db, event: RunEvent, state: RunState, opts: AppendOptions) {
+  return appendEvents(db, [{ event, state }], opts);
+}
+
+/**
+ * Appends consecutive events of one run (the first must follow the stored log) and updates every
+ * projection they change, atomically: the runs row once for the whole batch, then questions,
+ * artifacts and the periodic state snapshots. A batch that touches only the log and the runs row
+ * is one prepared statement, its own transaction; any further write makes it a `db.transaction`.
+ */
+export async function appendEvents(db: Db, entries: readonly AppendEntry[], opts: AppendOptions) {
+  const first = entries[0];
+  if (!first) return;
+  for (const [i, e] of entries.entries()) {
+    if (e.event.runId !== first.event.runId || e.event.seq !== first.event.seq + i)
+      throw new EventOrderError(
+        `A batch must hold consecutive events of one run: entry ${i} is ${e.event.runId}#${e.event.seq}.`,
+      );
+  }
+  const values = appendValues(entries);
+  if (!entries.some((e) => needsMore(e.event, e.state, opts))) {
     const inserted = await preparedAdvance(db).execute(values);
-    if (inserted.length === 0) await explainRejected(db, event.runId, event.seq);
+    if (inserted.length === 0) await explainRejected(db, first.event.runId, first.event.seq);
     return;
   }
 
   await db.transaction(async (tx) => {
-    if (event.type === "run.started") {
+    if (first.event.type === "run.started") {
       // A run started without insertRun (a script, an import) still gets its row.
+      const { state, event } = first;
       await tx
         .insert(runs)
         .values({
@@ -222,11 +254,14 @@ export async function appendEvent(db: Db, event: RunEvent, state: RunState, opts
         .onConflictDoNothing({ target: runs.id });
     }
     const inserted = await advanceRun(tx, values);
-    if (inserted.length === 0) await explainRejected(tx, event.runId, event.seq);
-    if (event.type === "question.asked") await insertQuestion(tx, event);
-    if (event.type === "question.answered") await recordAnswer(tx, event);
-    if (artifact) await insertArtifact(tx, event.runId, artifact, new Date(event.at));
-    if (snapshot) await insertSnapshot(tx, state);
+    if (inserted.length === 0) await explainRejected(tx, first.event.runId, first.event.seq);
+    for (const { event, state } of entries) {
+      if (event.type === "question.asked") await insertQuestion(tx, event);
+      if (event.type === "question.answered") await recordAnswer(tx, event);
+      const artifact = newArtifact(event, state);
+      if (artifact) await insertArtifact(tx, event.runId, artifact, new Date(event.at));
+      if (event.seq % opts.snapshotEvery === 0 || isTerminal(state.status)) await insertSnapshot(tx, state);
+    }
   });
 }
 

@@ -1,13 +1,182 @@
-import { and, desc, eq, lte } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, desc, eq, inArray, lte } from "drizzle-orm";
 import type { RunState } from "@/lib/agent/state";
 import type { Db } from "../client";
-import { runSnapshots } from "../schema";
+import { runSnapshots, runStateChunks } from "../schema";
 
-export async function insertSnapshot(db: Db, state: RunState): Promise<void> {
-  await db.insert(runSnapshots).values({ runId: state.runId, seq: state.seq, state }).onConflictDoNothing();
+/**
+ * Stored states are split: the small fields stay in the snapshot row; every large field (an array
+ * or object of more than CHUNK_MIN entries: tasks, model calls, artifacts, tool cache, decisions,
+ * reflections…) is cut into pieces stored once per run by content hash, and the row names them.
+ * Cuts depend on positions (arrays) or keys (objects) only, never on sizes, so an unchanged piece
+ * keeps its hash from one snapshot to the next and is not stored again: a snapshot adds what
+ * changed since the previous one, and all of a run's snapshots together grow linearly.
+ */
+const CHUNKED = "$chunks";
+/** Fields with fewer entries stay inline. */
+const CHUNK_MIN = 16;
+/** Array pieces: this many consecutive items. Object pieces: a cut after a key whose hash ≡ 0 (mod this). */
+const CHUNK_SPAN = 8;
+
+/** Split fields this deep too (plans → a plan → its tasks; lastSnapshot → memory → its entries). */
+const DEPTH = 4;
+
+/** A field with more pieces than this names pieces of its list of pieces instead (two levels). */
+const ID_SPAN = 32;
+
+type ChunkRef =
+  | { [CHUNKED]: "array" | "object"; ids: string[] }
+  | { [CHUNKED]: "array" | "object"; idLists: string[] }
+  /** A value that happened to look like a reference, kept as it is. */
+  | { [CHUNKED]: "literal"; value: unknown };
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+const isChunkRef = (v: unknown): v is ChunkRef => isPlainObject(v) && CHUNKED in v;
+
+const hashOf = (text: string) => createHash("sha256").update(text).digest("base64url").slice(0, 16);
+
+function keyCut(key: string): boolean {
+  let h = 2166136261;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
+  return (h >>> 0) % CHUNK_SPAN === 0;
 }
 
-/** The newest stored state at or before `seq`. */
+function pieces(value: unknown): { kind: "array" | "object"; parts: unknown[][] } | null {
+  if (Array.isArray(value)) {
+    if (value.length < CHUNK_MIN) return null;
+    const parts: unknown[][] = [];
+    for (let i = 0; i < value.length; i += CHUNK_SPAN) parts.push(value.slice(i, i + CHUNK_SPAN));
+    return { kind: "array", parts };
+  }
+  if (!isPlainObject(value)) return null;
+  const entries = Object.entries(value);
+  if (entries.length < CHUNK_MIN) return null;
+  const parts: unknown[][] = [];
+  let part: unknown[] = [];
+  for (const [k, v] of entries) {
+    part.push([k, v]);
+    if (keyCut(k)) {
+      parts.push(part);
+      part = [];
+    }
+  }
+  if (part.length > 0) parts.push(part);
+  return { kind: "object", parts };
+}
+
+function store(piece: unknown[], chunks: Map<string, string>): string {
+  const text = JSON.stringify(piece);
+  const id = hashOf(text);
+  chunks.set(id, text);
+  return id;
+}
+
+function encode(value: unknown, depth: number, chunks: Map<string, string>): unknown {
+  if (isChunkRef(value)) return { [CHUNKED]: "literal", value };
+  const split = depth < DEPTH ? pieces(value) : null;
+  if (split) {
+    const ids = split.parts.map((p) => store(p, chunks));
+    if (ids.length <= ID_SPAN) return { [CHUNKED]: split.kind, ids } satisfies ChunkRef;
+    const idLists: string[] = [];
+    for (let i = 0; i < ids.length; i += ID_SPAN) idLists.push(store(ids.slice(i, i + ID_SPAN), chunks));
+    return { [CHUNKED]: split.kind, idLists } satisfies ChunkRef;
+  }
+  if (depth >= DEPTH) return value;
+  if (Array.isArray(value)) return value.map((v) => encode(v, depth + 1, chunks));
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = encode(v, depth + 1, chunks);
+    return out;
+  }
+  return value;
+}
+
+class MissingPiece extends Error {}
+
+function piece(chunks: Map<string, unknown[]>, id: string): unknown[] {
+  const part = chunks.get(id);
+  if (!part) throw new MissingPiece(id);
+  return part;
+}
+
+function decode(value: unknown, depth: number, chunks: Map<string, unknown[]>): unknown {
+  if (depth > DEPTH) return value;
+  if (isChunkRef(value)) {
+    if (value[CHUNKED] === "literal") return value.value;
+    const ids = "ids" in value ? value.ids : value.idLists.flatMap((id) => piece(chunks, id) as string[]);
+    const items: unknown[] = [];
+    for (const id of ids) {
+      for (const item of piece(chunks, id)) items.push(item);
+    }
+    return value[CHUNKED] === "array" ? items : Object.fromEntries(items as [string, unknown][]);
+  }
+  if (Array.isArray(value)) return value.map((v) => decode(v, depth + 1, chunks));
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = decode(v, depth + 1, chunks);
+    return out;
+  }
+  return value;
+}
+
+/** The row to store for `state`, and its pieces by hash. */
+export function splitState(state: RunState): { head: Record<string, unknown>; chunks: Map<string, string> } {
+  const chunks = new Map<string, string>();
+  const head: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(state)) head[field] = encode(value, 1, chunks);
+  return { head, chunks };
+}
+
+/** The state back from its row and pieces; null when a piece is missing. */
+export function joinState(head: Record<string, unknown>, chunks: Map<string, unknown[]>): RunState | null {
+  try {
+    const state: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(head)) state[field] = decode(value, 1, chunks);
+    return state as unknown as RunState;
+  } catch (e) {
+    if (e instanceof MissingPiece) return null;
+    throw e;
+  }
+}
+
+/** The pieces `value` names: `level` 1 the pieces a row names, 2 the pieces those lists name. */
+function chunkIds(value: unknown, depth: number, into: string[], lists?: Map<string, unknown[]>): string[] {
+  if (depth > DEPTH) return into;
+  if (isChunkRef(value)) {
+    if (value[CHUNKED] === "literal") return into;
+    if ("ids" in value) into.push(...value.ids);
+    else if (!lists) into.push(...value.idLists);
+    else for (const id of value.idLists) into.push(...((lists.get(id) ?? []) as string[]));
+  } else if (Array.isArray(value)) for (const v of value) chunkIds(v, depth + 1, into, lists);
+  else if (isPlainObject(value)) for (const v of Object.values(value)) chunkIds(v, depth + 1, into, lists);
+  return into;
+}
+
+/** Stores the state at its seq (inside the append transaction): the row, and the pieces not stored yet. */
+export async function insertSnapshot(db: Db, state: RunState): Promise<void> {
+  const { head, chunks } = splitState(state);
+  if (chunks.size > 0) {
+    const known = await db
+      .select({ hash: runStateChunks.hash })
+      .from(runStateChunks)
+      .where(and(eq(runStateChunks.runId, state.runId), inArray(runStateChunks.hash, [...chunks.keys()])));
+    for (const { hash } of known) chunks.delete(hash);
+    if (chunks.size > 0) {
+      await db
+        .insert(runStateChunks)
+        .values([...chunks].map(([hash, text]) => ({ runId: state.runId, hash, data: JSON.parse(text) })))
+        .onConflictDoNothing();
+    }
+  }
+  await db
+    .insert(runSnapshots)
+    .values({ runId: state.runId, seq: state.seq, state: head as unknown as RunState })
+    .onConflictDoNothing();
+}
+
+/** The newest stored state at or before `seq` (whole-state rows of older versions are read as they are). */
 export async function snapshotAtOrBefore(
   db: Db,
   runId: string,
@@ -19,5 +188,26 @@ export async function snapshotAtOrBefore(
     .where(and(eq(runSnapshots.runId, runId), lte(runSnapshots.seq, seq)))
     .orderBy(desc(runSnapshots.seq))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const head = row.state as unknown as Record<string, unknown>;
+  const named = (lists?: Map<string, unknown[]>) => [
+    ...new Set(Object.values(head).flatMap((v) => chunkIds(v, 1, [], lists))),
+  ];
+  const load = async (ids: string[]) =>
+    ids.length === 0
+      ? []
+      : db
+          .select({ hash: runStateChunks.hash, data: runStateChunks.data })
+          .from(runStateChunks)
+          .where(and(eq(runStateChunks.runId, runId), inArray(runStateChunks.hash, ids)));
+  const ids = named();
+  if (ids.length === 0) return row;
+  const first = await load(ids);
+  const found = new Map(first.map((c) => [c.hash, c.data]));
+  // Lists of pieces name more pieces: one more read.
+  const more = named(found).filter((id) => !found.has(id));
+  for (const c of await load(more)) found.set(c.hash, c.data);
+  const state = joinState(head, found);
+  // A piece missing (a run copied without them): no usable snapshot here; callers replay events.
+  return state ? { seq: row.seq, state } : null;
 }

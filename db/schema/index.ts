@@ -5,4 +5,5 @@ export * from "./prompt-skills";
 export * from "./questions";
 export * from "./run-events";
 export * from "./run-snapshots";
+export * from "./run-state-chunks";
 export * from "./runs";

@@ -112,6 +112,8 @@ export async function executeTool(
           .join("; ");
         throw new ToolError("invalid_input", `Invalid input for ${tool.name}: ${issues}`);
       }
+      // The call is stored before it has effects: a resumed run sees it in flight.
+      await ctx.commit();
       const out = await withTimeout(tool, parsed.data, ctx, task);
       const artifactId = `a:${task.id}:${task.attempt}`;
       output = out.data ?? null;
@@ -150,6 +152,7 @@ export async function executeTool(
     });
     if (last) return;
     const delay = ctx.state.config.toolBackoffMs * 2 ** t * (1 + ctx.deps.random() * 0.25);
+    await ctx.commit();
     await ctx.deps.clock.sleep(delay, ctx.deps.signal);
   }
 }

@@ -248,6 +248,22 @@ async function stuck(ctx: RunContext): Promise<boolean> {
  * after a crash): it continues from the recorded state and never repeats a recorded step.
  */
 export async function drive(ctx: RunContext): Promise<RunState> {
+  // Events are committed in batches at the commit points (before tools, waits and model calls)
+  // and all of them before this returns, whether it returns or throws.
+  const end = ctx.deferCommits();
+  try {
+    await driveSteps(ctx);
+  } catch (e) {
+    end();
+    await ctx.commit().catch(() => {});
+    throw e;
+  }
+  end();
+  await ctx.commit();
+  return ctx.state;
+}
+
+async function driveSteps(ctx: RunContext): Promise<void> {
   try {
     for (;;) {
       const before = ctx.state.seq;
@@ -270,7 +286,6 @@ export async function drive(ctx: RunContext): Promise<RunState> {
       by: "user",
     });
   }
-  return ctx.state;
 }
 
 /** Record a person's answer to a pending question; `drive` then resumes the run. */
@@ -292,4 +307,6 @@ export async function answerQuestion(
     answer: text.slice(0, 4_000),
     by: by.trim() || "reviewer",
   });
+  // Stored before this returns even while the loop is gathering a batch of its own.
+  await ctx.commit();
 }

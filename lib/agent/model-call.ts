@@ -111,9 +111,12 @@ async function record<T>(
     });
     return { ok: true, output };
   }
+  // The reply is recorded after the call, so nothing needs to be stored before asking; a slow
+  // call makes the run so far visible while the model thinks (a quick one waits for the next commit).
+  const flushed = ctx.flushIfSlow();
   const started = ctx.deps.clock.now();
   try {
-    const r = await invoke({ messages, context, tier });
+    const r = await invoke({ messages, context, tier }).finally(flushed);
     await ctx.emit({
       type: "model.called",
       ...base,

@@ -17,6 +17,16 @@ export interface Clock {
  */
 export interface EventSink {
   append(event: RunEvent, state: RunState): void | Promise<void>;
+  /**
+   * Several consecutive events at once, each with the state it produced: stored together (one
+   * transaction) or not at all. Optional; without it the events go to `append` one by one.
+   */
+  appendBatch?(entries: readonly SinkEntry[]): void | Promise<void>;
+}
+
+export interface SinkEntry {
+  event: RunEvent;
+  state: RunState;
 }
 
 /** Everything the loop needs from the world; nothing else is imported. */

@@ -89,6 +89,11 @@ export interface RunStore {
    * questions, artifacts, and a state snapshot every `snapshotEvery` events. One transaction.
    */
   append(event: RunEvent, state: RunState): Promise<void>;
+  /**
+   * Append consecutive events (the first must follow the stored log), each with the state it
+   * produced: all stored or none, in one transaction; the runs row is updated once, to the last.
+   */
+  appendBatch(entries: readonly { event: RunEvent; state: RunState }[]): Promise<void>;
   /** Events with seq > afterSeq, in order, at most `limit`. */
   events(runId: string, afterSeq?: number, limit?: number): Promise<RunEvent[]>;
   run(runId: string): Promise<RunRow | null>;

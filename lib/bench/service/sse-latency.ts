@@ -90,10 +90,11 @@ export async function sseLatency(db: Db, label: string) {
   // When each append finished, by run and seq: the bus publishes right after this.
   const appendedAt = new Map<string, number>();
   const store = service.store;
-  const append = store.append.bind(store);
-  store.append = async (event, state) => {
-    await append(event, state);
-    appendedAt.set(`${event.runId}:${event.seq}`, performance.now());
+  const appendBatch = store.appendBatch.bind(store);
+  store.appendBatch = async (entries) => {
+    await appendBatch(entries);
+    const at = performance.now();
+    for (const { event } of entries) appendedAt.set(`${event.runId}:${event.seq}`, at);
   };
   let written: number[] = [];
   const server = await serve(service, (runId, seqs, at) => {

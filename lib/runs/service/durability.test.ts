@@ -26,15 +26,17 @@ describeOnEachDatabase("durability", (handle) => {
     const total = (await reference.store.events(full.runId)).length;
 
     for (const crashAfter of [3, 17, Math.floor(total / 2), total - 4]) {
-      // A process that dies after `crashAfter` events: its store stops accepting writes.
+      // A process that dies after `crashAfter` events: its store stops accepting writes. A batch
+      // that crosses the limit keeps its first events (any committed prefix must resume).
       const dying = await testService(handle().db);
       const store = dying.store as DbRunStore;
       let written = 0;
-      const append = store.append.bind(store);
-      store.append = async (e, s) => {
-        if (written >= crashAfter) throw new Error("process killed");
-        written++;
-        return append(e, s);
+      const appendBatch = store.appendBatch.bind(store);
+      store.appendBatch = async (entries) => {
+        const room = crashAfter - written;
+        if (room > 0) await appendBatch(entries.slice(0, room));
+        written += Math.min(room, entries.length);
+        if (entries.length > room) throw new Error("process killed");
       };
       const { runId } = await startRun(dying.service, { goal });
       await dying.service.idle();

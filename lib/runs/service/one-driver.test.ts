@@ -14,16 +14,18 @@ const contiguous = (seqs: number[]) => seqs.every((s, i) => s === i);
 describeOnEachDatabase("a lost database connection", (handle) => {
   it("does not stop a run: it continues from its events once the database answers again", async () => {
     const { service, store, errors } = await testService(handle().db, { retryDelayMs: () => 20 });
-    // The connection drops twice mid-run (the write never reaches the database).
+    // The connection drops twice mid-run, on the writes that would cross the 15th and the 30th
+    // event (the write never reaches the database).
     let appended = 0;
     let drops = 0;
-    const append = store.append.bind(store);
-    store.append = async (event, state) => {
-      if (++appended % 15 === 0 && drops < 2) {
+    const appendBatch = store.appendBatch.bind(store);
+    store.appendBatch = async (entries) => {
+      if (Math.floor((appended + entries.length) / 15) > Math.floor(appended / 15) && drops < 2) {
         drops++;
         throw Object.assign(new Error("Connection terminated unexpectedly"), { code: "ECONNRESET" });
       }
-      return append(event, state);
+      await appendBatch(entries);
+      appended += entries.length;
     };
     const { runId } = await startRun(service, { goal: GOAL });
     const deadline = Date.now() + 60_000;

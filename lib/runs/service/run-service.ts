@@ -100,6 +100,11 @@ export class RunService {
           // Embedded PGlite runs on this thread: yield so streams flush each event, not in bursts.
           await new Promise<void>((resolve) => setImmediate(resolve));
         },
+        appendBatch: async (entries) => {
+          await this.o.store.appendBatch(entries);
+          for (const { event } of entries) this.o.bus.publish(event);
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        },
       },
     });
     const mailbox = { take: () => this.mailbox(runId).splice(0) };

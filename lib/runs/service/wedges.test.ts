@@ -67,13 +67,18 @@ describeOnEachDatabase("bad text never wedges a run", (handle) => {
     const [q] = await store.questions({ runId });
     if (!q) throw new Error("no question");
     // Past validation, the database itself refuses the event (a NUL slipped into it).
-    const append = store.append.bind(store);
-    store.append = (event, state) =>
-      append(event.type === "question.answered" ? { ...event, answer: NUL } : event, state);
+    const appendBatch = store.appendBatch.bind(store);
+    store.appendBatch = (entries) =>
+      appendBatch(
+        entries.map(({ event, state }) => ({
+          event: event.type === "question.answered" ? { ...event, answer: NUL } : event,
+          state,
+        })),
+      );
     expect(await code(answerQuestion(service, { questionId: q.id, answer: "first", by: "rita" }))).toMatch(
       /^unexpected/,
     );
-    store.append = append;
+    store.appendBatch = appendBatch;
     expect((await store.question(q.id))?.status).toBe("pending");
     await answerQuestion(service, {
       questionId: q.id,
