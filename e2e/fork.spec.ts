@@ -119,3 +119,41 @@ test("forking a waiting run asks for the fork's own answer and leaves one pendin
   expect(pending.questions.filter((q) => q.runId === child)).toHaveLength(0);
   expect((await waitForRun(request, parent, "waiting")).lastSeq).toBeGreaterThan(0);
 });
+
+test("answering a question differently forks from just before its first answer", async ({
+  page,
+  request,
+  runPage,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const parent = await startRunViaApi(request, { goal: "help me" });
+  await waitForRun(request, parent, "waiting");
+  const q = (
+    (await (await request.get("/api/questions?status=pending")).json()) as {
+      questions: { id: string; runId: string }[];
+    }
+  ).questions.find((x) => x.runId === parent);
+  const res = await request.post(`/api/questions/${encodeURIComponent(q?.id ?? "")}/answer`, {
+    data: { answer: "Project X pricing across vendors" },
+  });
+  expect(res.status()).toBe(200);
+  await waitForRun(request, parent, "succeeded");
+  const answeredAt = (await eventsOf(request, parent)).find((e) => e.type === "question.answered")?.seq ?? 0;
+
+  await page.goto(`/runs/${parent}`);
+  await page.getByTestId("fork-here").click();
+  const dialog = page.getByTestId("fork-dialog");
+  await expect(dialog.getByTestId("fork-question")).toContainText(
+    "Answered “Project X pricing across vendors”",
+  );
+  await dialog.getByTestId("fork-reanswer").click();
+  await dialog.getByTestId("fork-answer").fill("Project X market size and growth by region");
+  await expect(dialog.getByTestId("fork-submit")).toHaveText(`Fork from #${answeredAt - 1}`);
+  await dialog.getByTestId("fork-submit").click();
+  await page.waitForURL((url) => url.pathname.startsWith("/runs/") && !url.pathname.endsWith(parent));
+  await expect(page.getByTestId("fork-summary")).toContainText(`at #${answeredAt - 1}`);
+  await expect(page.locator('[data-testid="fork-edit"][data-kind="answer"]')).toContainText(
+    "Project X market size and growth by region",
+  );
+  await runPage.waitForStatus("succeeded");
+});
