@@ -134,18 +134,18 @@ export function rowProjection({ event, state }: EventWithState) {
     if (status === "succeeded" || status === "skipped") tasksDone++;
   }
   return {
-      status: state.status,
-      lastSeq: event.seq,
-      iterations: state.counters.iterations,
-      toolCalls: state.counters.toolCalls,
-      modelCalls: state.counters.modelCalls,
-      tokens: state.counters.tokens,
-      costUsd: state.counters.costUsd,
-      tasksDone,
-      tasksTotal,
-      reportArtifactId: state.outcome?.reportArtifactId ?? null,
-      outcomeCode: state.outcome?.code ?? null,
-      outcomeReason: state.outcome?.reason ?? null,
-      updatedAt: sql`${new Date(event.at).toISOString()}::timestamptz`,
-    };
+    status: state.status,
+    lastSeq: event.seq,
+    iterations: state.counters.iterations,
+    toolCalls: state.counters.toolCalls,
+    modelCalls: state.counters.modelCalls,
+    tokens: state.counters.tokens,
+    costUsd: state.counters.costUsd,
+    tasksDone,
+    tasksTotal,
+    reportArtifactId: state.outcome?.reportArtifactId ?? null,
+    outcomeCode: state.outcome?.code ?? null,
+    outcomeReason: state.outcome?.reason ?? null,
+    updatedAt: sql`${new Date(event.at).toISOString()}::timestamptz`,
+  };
 }

@@ -7,9 +7,9 @@
  * `npx tsx lib/bench/fork.ts [tasks=250] [rounds=7]`
  */
 import os from "node:os";
-import { storeLongRun } from "../runs/testing/stored-long-run";
-import { testService } from "../runs/testing/service-harness";
 import { forkRun } from "../runs/service/fork-run";
+import { testService } from "../runs/testing/service-harness";
+import { storeLongRun } from "../runs/testing/stored-long-run";
 import { type Backend, median, ms, pct, pgliteOnDisk, postgres } from "./service/shared";
 
 const TASKS = Number(process.argv[2] ?? 250);
@@ -56,4 +56,5 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(" ")}, node ${process.version}, ${new Date().toISOString()}`,
 );
-for (const backend of [pgliteOnDisk(), ...(DATABASE_URL ? [postgres(DATABASE_URL)] : [])]) await bench(backend);
+for (const backend of [pgliteOnDisk(), ...(DATABASE_URL ? [postgres(DATABASE_URL)] : [])])
+  await bench(backend);

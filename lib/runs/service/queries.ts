@@ -55,6 +55,7 @@ export async function runStateAt(service: RunService, runId: string, seq?: numbe
 export async function stateAt(store: RunStore, runId: string, seq: number): Promise<RunState> {
   const snap = await store.snapshotAtOrBefore(runId, seq);
   let state = snap?.state ?? replay([], runId);
-  for (const e of await store.events(runId, snap?.seq ?? -1, seq - (snap?.seq ?? -1))) state = reduce(state, e);
+  for (const e of await store.events(runId, snap?.seq ?? -1, seq - (snap?.seq ?? -1)))
+    state = reduce(state, e);
   return state;
 }
