@@ -21,6 +21,7 @@ const TABLES = [
   "run_events",
   "run_owners",
   "run_snapshots",
+  "run_state_chunks",
   "runs",
 ];
 

@@ -1,15 +1,25 @@
 import type { RunEvent } from "@/lib/agent/events";
 import type { RunState, RunStatus } from "@/lib/agent/state";
-import type { ArtifactRow, ClaimResult, NewRun, QuestionRow, RunRow, RunStore } from "@/lib/runs/run-store";
+import type {
+  ArtifactRow,
+  ClaimResult,
+  InheritedQuestion,
+  NewFork,
+  NewRun,
+  QuestionRow,
+  RunRow,
+  RunStore,
+} from "@/lib/runs/run-store";
 import type { Db } from "./client";
 import { type AppendEntry, appendEvent, appendEvents } from "./queries/append-event";
 import { getArtifact } from "./queries/artifacts";
 import { eventsAfter } from "./queries/events-after";
 import { getRun } from "./queries/get-run";
 import { discardHiddenRuns } from "./queries/hidden-runs";
+import { insertFork } from "./queries/insert-fork";
 import { insertRun } from "./queries/insert-run";
 import { type EventWithState, insertRunWithEvents } from "./queries/insert-run-with-events";
-import { listRuns, unfinishedRunIds } from "./queries/list-runs";
+import { listForks, listRuns, unfinishedRunIds } from "./queries/list-runs";
 import { claimQuestion, getQuestion, listQuestions } from "./queries/questions";
 import { snapshotAtOrBefore } from "./queries/snapshots";
 
@@ -53,6 +63,14 @@ export class DbRunStore implements RunStore {
     });
   }
 
+  insertFork(
+    run: NewFork,
+    inherited: readonly InheritedQuestion[],
+    entries: readonly EventWithState[],
+  ): Promise<RunState> {
+    return insertFork(this.db, run, inherited, entries, this.snapshotEvery);
+  }
+
   discardHiddenRuns(olderThanMs?: number): Promise<number> {
     return discardHiddenRuns(this.db, olderThanMs);
   }
@@ -75,6 +93,10 @@ export class DbRunStore implements RunStore {
 
   runs(query?: { status?: RunStatus; limit?: number }): Promise<RunRow[]> {
     return listRuns(this.db, query);
+  }
+
+  forks(runId: string): Promise<RunRow[]> {
+    return listForks(this.db, runId);
   }
 
   questions(query?: { status?: "pending" | "answered"; runId?: string }): Promise<QuestionRow[]> {

@@ -93,6 +93,7 @@ test("fork from a past step opens a child run linked to its parent", async ({ pa
   await page.goto(`/runs/${parent}?at=${at}`);
   await expect(page.getByTestId("scrubber-label")).toContainText(`#${at}`);
   await page.getByTestId("fork-here").click();
+  await page.getByTestId("fork-submit").click();
   await page.waitForURL((url) => url.pathname.startsWith("/runs/") && !url.pathname.endsWith(parent));
   await expect(page.getByTestId("parent-link")).toContainText(parent);
   await expect(page.getByTestId("parent-link")).toContainText(`#${at}`);

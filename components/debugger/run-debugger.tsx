@@ -5,6 +5,7 @@ import "./debugger.css";
 import { DagPanel } from "./dag/dag-panel";
 import { TaskDetails } from "./dag/task-details";
 import { EventsPanel } from "./events/events-panel";
+import { type ForkLink, ForkPanel } from "./fork/fork-panel";
 import { MemoryPanel } from "./memory/memory-panel";
 import { MonitorPanel } from "./monitor/monitor-panel";
 import { PlanDiffPanel } from "./plan/plan-diff-panel";
@@ -34,6 +35,8 @@ interface Props {
   parentRunId: string | null;
   forkSeq: number | null;
   readOnly: boolean;
+  /** The runs forked from this one (as the page was loaded). */
+  forks?: ForkLink[];
 }
 
 export function RunDebugger(props: Props) {
@@ -44,7 +47,7 @@ export function RunDebugger(props: Props) {
   );
 }
 
-function Debugger({ runId, parentRunId, forkSeq, readOnly, atNote }: Props) {
+function Debugger({ runId, parentRunId, forkSeq, readOnly, atNote, forks = [] }: Props) {
   const handle = useRunViewHandle();
   useRunStream(handle, runId);
   const state = useShownState();
@@ -66,6 +69,7 @@ function Debugger({ runId, parentRunId, forkSeq, readOnly, atNote }: Props) {
   return (
     <div className="debugger" data-testid="debugger">
       <RunHeader runId={runId} parentRunId={parentRunId} forkSeq={forkSeq} readOnly={readOnly} />
+      <ForkPanel runId={runId} parentRunId={parentRunId} forkSeq={forkSeq} forks={forks} />
       {!readOnly && <WaitingBanner runId={runId} />}
       <Scrubber runId={runId} readOnly={readOnly} />
       {atNote && (

@@ -45,6 +45,12 @@ export function RunHeader({ runId, parentRunId, forkSeq, readOnly }: Props) {
   const shownSeq = useShownSeq();
   const c = shown.counters;
   const shownAt = useRunView((v) => v.events[shownSeq]?.at ?? null);
+  // A fork's clock starts when it was made, not when the history it inherits began.
+  const forkedAt = useRunView((v) => {
+    const marker = forkSeq === null ? undefined : v.events[forkSeq + 1];
+    return marker?.type === "run.forked" ? marker.at : null;
+  });
+  const startedAt = forkedAt !== null && (!scrubbed || shownSeq > (forkSeq ?? 0)) ? forkedAt : head.startedAt;
   const cancel = async () => {
     setCancelling(true);
     // Signed on the server by whoever is signed in.
@@ -114,10 +120,10 @@ export function RunHeader({ runId, parentRunId, forkSeq, readOnly }: Props) {
           <dd>${c.costUsd.toFixed(4)}</dd>
         </div>
         <div>
-          <dt>elapsed</dt>
-          <dd>
+          <dt>{startedAt === forkedAt && forkedAt !== null ? "since fork" : "elapsed"}</dt>
+          <dd data-testid="counter-elapsed">
             {elapsed(
-              head.startedAt,
+              startedAt,
               scrubbed && shownAt !== null ? shownAt : live ? now : (head.updatedAt ?? now),
             )}
           </dd>

@@ -1,25 +1,22 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { forkRunAction } from "@/app/actions";
 import { describeEvent } from "@/lib/agent/trace";
-import { useRunView, useShownSeq } from "./run-view-context";
+import { ForkDialog } from "./fork/fork-dialog";
+import { useRunView, useRunViewHandle, useShownSeq } from "./run-view-context";
 
 /**
  * Time travel: a slider over every event. Moving it shows the run as it was (snapshots + the shared
  * reducer; nothing re-executes); arrow keys step, "Live" returns to the head, `?at=` deep-links.
  */
 export function Scrubber({ runId, readOnly }: { runId: string; readOnly: boolean }) {
-  const router = useRouter();
   const total = useRunView((v) => v.events.length);
   const cursor = useRunView((v) => v.cursor);
   const setCursor = useRunView((v) => v.setCursor);
   const step = useRunView((v) => v.step);
   const seq = useShownSeq();
   const event = useRunView((v) => v.events[seq]);
-  const [forking, setForking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [forking, setForking] = useState<number | null>(null);
 
   useEffect(() => {
     const url = new URL(window.location.href);
@@ -45,16 +42,6 @@ export function Scrubber({ runId, readOnly }: { runId: string; readOnly: boolean
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [step]);
-
-  const fork = async () => {
-    setForking(true);
-    setError(null);
-    // Signed on the server by whoever is signed in.
-    const r = await forkRunAction({ runId, seq });
-    setForking(false);
-    if (r.ok) router.push(`/runs/${r.runId}`);
-    else setError(r.message);
-  };
 
   if (total === 0) return null;
   return (
@@ -102,15 +89,25 @@ export function Scrubber({ runId, readOnly }: { runId: string; readOnly: boolean
         <span className="muted">{event ? describeEvent(event) : ""}</span>
       </span>
       {!readOnly && (
-        <button type="button" className="btn" onClick={fork} disabled={forking} data-testid="fork-here">
-          {forking ? "Forking…" : "Fork from here"}
+        <button
+          type="button"
+          className="btn"
+          onClick={() => setForking(seq)}
+          aria-haspopup="dialog"
+          data-testid="fork-here"
+        >
+          Fork from here…
         </button>
       )}
-      {error && (
-        <span className="state-error" role="alert">
-          {error}
-        </span>
-      )}
+      {forking !== null && <ForkAt runId={runId} seq={forking} onClose={() => setForking(null)} />}
     </div>
   );
+}
+
+/** The dialog over the state at the step it was opened on (it stays put if the run goes on). */
+function ForkAt({ runId, seq, onClose }: { runId: string; seq: number; onClose: () => void }) {
+  const handle = useRunViewHandle();
+  const events = useRunView((v) => v.events);
+  const [state] = useState(() => handle.stateAt(seq));
+  return <ForkDialog runId={runId} seq={seq} state={state} events={events} onClose={onClose} />;
 }

@@ -3,6 +3,7 @@ import type { Artifact } from "@/lib/agent/state";
 import type { ArtifactRow } from "@/lib/runs/run-store";
 import type { Db } from "../client";
 import { artifacts } from "../schema";
+import { lineageOf } from "./lineage";
 
 /** Stores an artifact the reducer just added to the state (inside the append transaction). */
 export async function insertArtifact(db: Db, runId: string, artifact: Artifact, at: Date): Promise<void> {
@@ -20,11 +21,19 @@ export async function insertArtifact(db: Db, runId: string, artifact: Artifact, 
     .onConflictDoNothing();
 }
 
+/**
+ * The run's artifact; a fork by reference also finds those written before its fork (stored with
+ * the run that wrote them), its own first.
+ */
 export async function getArtifact(db: Db, runId: string, artifactId: string): Promise<ArtifactRow | null> {
-  const [row] = await db
-    .select()
-    .from(artifacts)
-    .where(and(eq(artifacts.runId, runId), eq(artifacts.artifactId, artifactId)))
-    .limit(1);
-  return row ?? null;
+  const lineage = await lineageOf(db, runId);
+  for (const { runId: holder } of lineage?.segments ?? [{ runId }]) {
+    const [row] = await db
+      .select()
+      .from(artifacts)
+      .where(and(eq(artifacts.runId, holder), eq(artifacts.artifactId, artifactId)))
+      .limit(1);
+    if (row) return { ...row, runId };
+  }
+  return null;
 }

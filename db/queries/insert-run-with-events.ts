@@ -65,7 +65,7 @@ export async function insertRunWithEvents(
 /** Rows per insert statement: far below PostgreSQL's 65,535 bind parameters. */
 const ROWS_PER_STATEMENT = 1_000;
 
-async function writeBatch(tx: Db, batch: EventWithState[], snapshotEvery: number): Promise<void> {
+export async function writeBatch(tx: Db, batch: EventWithState[], snapshotEvery: number): Promise<void> {
   for (let i = 0; i < batch.length; i += ROWS_PER_STATEMENT) {
     await tx.insert(runEvents).values(
       batch.slice(i, i + ROWS_PER_STATEMENT).map(({ event }) => {
@@ -118,7 +118,14 @@ async function writeBatch(tx: Db, batch: EventWithState[], snapshotEvery: number
 }
 
 /** The run's row takes the last event's projection, which makes it visible. */
-async function reveal(tx: Db, { event, state }: EventWithState): Promise<void> {
+export async function reveal(tx: Db, last: EventWithState): Promise<void> {
+  await tx.update(runs).set(rowProjection(last)).where(eq(runs.id, last.event.runId));
+  const { state } = last;
+  await tx.insert(runSnapshots).values({ runId: state.runId, seq: state.seq, state }).onConflictDoNothing();
+}
+
+/** What the runs row says after this event: status, last seq, counters, outcome. */
+export function rowProjection({ event, state }: EventWithState) {
   let tasksDone = 0;
   let tasksTotal = 0;
   for (const id in state.tasks) {
@@ -126,23 +133,19 @@ async function reveal(tx: Db, { event, state }: EventWithState): Promise<void> {
     tasksTotal++;
     if (status === "succeeded" || status === "skipped") tasksDone++;
   }
-  await tx
-    .update(runs)
-    .set({
-      status: state.status,
-      lastSeq: event.seq,
-      iterations: state.counters.iterations,
-      toolCalls: state.counters.toolCalls,
-      modelCalls: state.counters.modelCalls,
-      tokens: state.counters.tokens,
-      costUsd: state.counters.costUsd,
-      tasksDone,
-      tasksTotal,
-      reportArtifactId: state.outcome?.reportArtifactId ?? null,
-      outcomeCode: state.outcome?.code ?? null,
-      outcomeReason: state.outcome?.reason ?? null,
-      updatedAt: sql`${new Date(event.at).toISOString()}::timestamptz`,
-    })
-    .where(eq(runs.id, event.runId));
-  await tx.insert(runSnapshots).values({ runId: state.runId, seq: state.seq, state }).onConflictDoNothing();
+  return {
+    status: state.status,
+    lastSeq: event.seq,
+    iterations: state.counters.iterations,
+    toolCalls: state.counters.toolCalls,
+    modelCalls: state.counters.modelCalls,
+    tokens: state.counters.tokens,
+    costUsd: state.counters.costUsd,
+    tasksDone,
+    tasksTotal,
+    reportArtifactId: state.outcome?.reportArtifactId ?? null,
+    outcomeCode: state.outcome?.code ?? null,
+    outcomeReason: state.outcome?.reason ?? null,
+    updatedAt: sql`${new Date(event.at).toISOString()}::timestamptz`,
+  };
 }

@@ -22,6 +22,17 @@ export async function listRuns(
   return rows.map(toRunRow);
 }
 
+/** The runs forked from this one, oldest first. */
+export async function listForks(db: Db, runId: string): Promise<RunRow[]> {
+  const rows = await db
+    .select()
+    .from(runs)
+    .where(and(eq(runs.parentRunId, runId), visibleRuns))
+    .orderBy(asc(runs.createdAt), asc(runs.id))
+    .limit(DEFAULT_LIMIT);
+  return rows.map(toRunRow);
+}
+
 /** Runs whose loop should be running after a restart: running or pending, not read-only. Oldest first. */
 export async function unfinishedRunIds(db: Db): Promise<string[]> {
   const rows = await db

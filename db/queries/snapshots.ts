@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq, inArray, lte } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { RunState } from "@/lib/agent/state";
 import type { Db } from "../client";
 import { runSnapshots, runStateChunks } from "../schema";
+import { lineageOf, segmentFilter } from "./lineage";
 
 /**
  * Stored states are split: the small fields stay in the snapshot row; every large field (an array
@@ -176,19 +177,36 @@ export async function insertSnapshot(db: Db, state: RunState): Promise<void> {
     .onConflictDoNothing();
 }
 
-/** The newest stored state at or before `seq` (whole-state rows of older versions are read as they are). */
+/**
+ * The newest stored state at or before `seq` (whole-state rows of older versions are read as they
+ * are). For a fork by reference, a parent's state at or before the fork seq is the fork's state there
+ * too, once it carries the fork's identity; its pieces are the parent's.
+ */
 export async function snapshotAtOrBefore(
   db: Db,
   runId: string,
   seq: number,
 ): Promise<{ seq: number; state: RunState } | null> {
+  const lineage = await lineageOf(db, runId);
+  if (!lineage) return null;
+  const where = segmentFilter(
+    { ...lineage, segments: lineage.segments.map((s) => ({ ...s, lo: -1 })) },
+    runSnapshots.runId,
+    runSnapshots.seq,
+    -1,
+    seq,
+  );
+  if (!where) return null;
   const [row] = await db
-    .select({ seq: runSnapshots.seq, state: runSnapshots.state })
+    .select({ runId: runSnapshots.runId, seq: runSnapshots.seq, state: runSnapshots.state })
     .from(runSnapshots)
-    .where(and(eq(runSnapshots.runId, runId), lte(runSnapshots.seq, seq)))
+    .where(where)
     .orderBy(desc(runSnapshots.seq))
     .limit(1);
   if (!row) return null;
+  const owner = row.runId;
+  const asOurs = (state: RunState): RunState =>
+    owner === runId ? state : { ...state, runId, parentRunId: lineage.parentRunId };
   const head = row.state as unknown as Record<string, unknown>;
   const named = (lists?: Map<string, unknown[]>) => [
     ...new Set(Object.values(head).flatMap((v) => chunkIds(v, 1, [], lists))),
@@ -199,9 +217,9 @@ export async function snapshotAtOrBefore(
       : db
           .select({ hash: runStateChunks.hash, data: runStateChunks.data })
           .from(runStateChunks)
-          .where(and(eq(runStateChunks.runId, runId), inArray(runStateChunks.hash, ids)));
+          .where(and(eq(runStateChunks.runId, owner), inArray(runStateChunks.hash, ids)));
   const ids = named();
-  if (ids.length === 0) return row;
+  if (ids.length === 0) return { seq: row.seq, state: asOurs(row.state) };
   const first = await load(ids);
   const found = new Map(first.map((c) => [c.hash, c.data]));
   // Lists of pieces name more pieces: one more read.
@@ -209,5 +227,5 @@ export async function snapshotAtOrBefore(
   for (const c of await load(more)) found.set(c.hash, c.data);
   const state = joinState(head, found);
   // A piece missing (a run copied without them): no usable snapshot here; callers replay events.
-  return state ? { seq: row.seq, state } : null;
+  return state ? { seq: row.seq, state: asOurs(state) } : null;
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   doublePrecision,
   index,
@@ -23,6 +24,11 @@ export const runs = pgTable(
     config: jsonb("config").$type<RunConfig>().notNull(),
     parentRunId: text("parent_run_id"),
     forkSeq: integer("fork_seq"),
+    /**
+     * A fork by reference: its events up to `fork_seq` are this run's, read in place, never copied.
+     * Restrict: a run whose history another run reads cannot be deleted from under it.
+     */
+    prefixRunId: text("prefix_run_id").references((): AnyPgColumn => runs.id, { onDelete: "restrict" }),
     readOnly: boolean("read_only").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -44,6 +50,8 @@ export const runs = pgTable(
     index("runs_status_created_at_idx").on(t.status, t.createdAt.desc()),
     // A run's forks.
     index("runs_parent_run_id_idx").on(t.parentRunId).where(sql`${t.parentRunId} is not null`),
+    // The foreign key's check when a run is deleted: does another run read its history?
+    index("runs_prefix_run_id_idx").on(t.prefixRunId).where(sql`${t.prefixRunId} is not null`),
   ],
 );
 

@@ -87,6 +87,32 @@ export const RunEvent = z.discriminatedUnion("type", [
     /** For a fork: the parent's last seq copied into this run. */
     forkSeq: z.number().int().nullable().default(null),
   }),
+  /**
+   * A fork's first own event: who forked it and when (its counters start here), and the goal text
+   * and budgets changed for it. Its other edits follow as their own events (memory.updated,
+   * question.answered, goal.amended): `edits` says how many.
+   */
+  e("run.forked", {
+    parentRunId: z.string(),
+    forkSeq: z.number().int().min(0),
+    by: z.string(),
+    goal: z.string().min(1).max(4_000).nullable().default(null),
+    budgets: z
+      .object({
+        iterations: z.number().int().min(1).max(10_000),
+        toolCalls: z.number().int().min(1).max(100_000),
+        tokens: z.number().int().min(1).max(100_000_000),
+        wallMs: z
+          .number()
+          .int()
+          .min(1_000)
+          .max(24 * 3_600_000),
+      })
+      .partial()
+      .nullable()
+      .default(null),
+    edits: z.number().int().min(0).default(0),
+  }),
   e("run.finished", { reason: z.string(), reportArtifactId: z.string().nullable() }),
   e("checklist.evaluated", {
     /** Each requested item of the spec against the final report: covered, stated as a gap, or missing. */

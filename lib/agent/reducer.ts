@@ -21,6 +21,11 @@ function apply(d: StateDraft, ev: RunEvent) {
       s.status = "running";
       s.startedAt = ev.at;
       return;
+    case "run.forked":
+      // The parent is the one `run.started` names: a fork of a fork inherits its parent's run.forked.
+      if (ev.goal !== null) s.goal = ev.goal;
+      if (ev.budgets !== null) s.config = { ...s.config, budgets: { ...s.config.budgets, ...ev.budgets } };
+      return;
     case "checklist.evaluated":
       s.checklist = ev.items;
       return;

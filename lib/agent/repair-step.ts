@@ -1,5 +1,6 @@
 import { applyRepair, RepairError, RepairProposal } from "../planner/repair-plan";
 import { validatePlan } from "../planner/validate-plan";
+import { normaliseArgs } from "./idempotency";
 import { askObject } from "./model-call";
 import { doneSummaries, pickSpec, syncSubtasks, toolSummaries } from "./plan-step";
 import type { RunContext } from "./run-context";
@@ -54,7 +55,9 @@ export async function repairTask(
         violations = validatePlan(tasks, { knownTools, maxTasks: s.config.maxTasks, deliverableTools });
         for (const t of tasks) {
           const before = s.tasks[t.id];
-          if (before?.status === "succeeded" && JSON.stringify(pickSpec(before)) !== JSON.stringify(t)) {
+          // Compared in canonical form: a state read back from a stored snapshot (a fork's) has
+          // its keys in the database's order, not the order the events wrote them in.
+          if (before?.status === "succeeded" && !sameSpec(pickSpec(before), t)) {
             violations.push({
               rule: "keep_done",
               taskId: t.id,
@@ -84,3 +87,6 @@ export async function repairTask(
   }
   return false;
 }
+
+const sameSpec = (a: unknown, b: unknown) =>
+  JSON.stringify(normaliseArgs(a, false)) === JSON.stringify(normaliseArgs(b, false));

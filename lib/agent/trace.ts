@@ -7,6 +7,8 @@ export function describeEvent(e: RunEvent): string {
   switch (e.type) {
     case "run.started":
       return short(e.goal);
+    case "run.forked":
+      return `from ${e.parentRunId} at #${e.forkSeq} by ${e.by}${e.edits ? `, ${e.edits} edit(s)` : ""}`;
     case "run.finished":
     case "run.cancelled":
       return e.reason;

@@ -14,7 +14,8 @@ export type ServiceErrorCode =
   | "too_large"
   | "busy"
   | "unavailable"
-  | "verdict_not_accepted";
+  | "verdict_not_accepted"
+  | "answer_required";
 
 const httpStatus: Record<ServiceErrorCode, number> = {
   invalid_input: 400,
@@ -32,6 +33,8 @@ const httpStatus: Record<ServiceErrorCode, number> = {
   // The database is unreachable or the disk is full: the request may succeed later.
   unavailable: 503,
   verdict_not_accepted: 400,
+  // A fork at a point where the run waits for a person: the fork must carry its own answer.
+  answer_required: 400,
 };
 
 /** An error a caller can act on: a code, a message for people, an HTTP status. Never a stack. */

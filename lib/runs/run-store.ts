@@ -34,6 +34,15 @@ export type NewRun = Pick<
   "id" | "goal" | "model" | "config" | "parentRunId" | "forkSeq" | "readOnly"
 >;
 
+/** A fork by reference: its history up to `forkSeq` is read from `prefixRunId`, never copied. */
+export type NewFork = NewRun & { prefixRunId: string; forkSeq: number };
+
+/** A question open at the fork point: the fork gets its own row, answered or not like any of its questions. */
+export type InheritedQuestion = Pick<
+  QuestionRow,
+  "questionId" | "prompt" | "choices" | "taskId" | "origin" | "askedAt"
+>;
+
 export interface QuestionRow {
   /** Unique across runs: `${runId}~${questionId}`. */
   id: string;
@@ -82,6 +91,17 @@ export interface RunStore {
       | AsyncIterable<{ event: RunEvent; state: RunState }>
       | Iterable<{ event: RunEvent; state: RunState }>,
   ): Promise<RunState | null>;
+  /**
+   * A fork by reference in one short transaction, whatever the length of the history it inherits:
+   * its row, its own rows for the questions open at the fork, and its first own events (seq
+   * forkSeq + 1 on). Its events (and snapshots, artifacts) up to forkSeq stay its parent's and are
+   * read as its own by `events`, `snapshotAtOrBefore` and `artifact`. Returns the last state.
+   */
+  insertFork(
+    run: NewFork,
+    inherited: readonly InheritedQuestion[],
+    entries: readonly { event: RunEvent; state: RunState }[],
+  ): Promise<RunState>;
   /** Remove runs a dead process left half-written (older than `olderThanMs`). */
   discardHiddenRuns(olderThanMs?: number): Promise<number>;
   /**
@@ -94,10 +114,12 @@ export interface RunStore {
    * produced: all stored or none, in one transaction; the runs row is updated once, to the last.
    */
   appendBatch(entries: readonly { event: RunEvent; state: RunState }[]): Promise<void>;
-  /** Events with seq > afterSeq, in order, at most `limit`. */
+  /** Events with seq > afterSeq, in order, at most `limit` (a fork's inherited ones included, as its own). */
   events(runId: string, afterSeq?: number, limit?: number): Promise<RunEvent[]>;
   run(runId: string): Promise<RunRow | null>;
   runs(query?: { status?: RunStatus; limit?: number }): Promise<RunRow[]>;
+  /** The runs forked from this one, oldest first. */
+  forks(runId: string): Promise<RunRow[]>;
   /** Oldest first. */
   questions(query?: { status?: "pending" | "answered"; runId?: string }): Promise<QuestionRow[]>;
   question(id: string): Promise<QuestionRow | null>;

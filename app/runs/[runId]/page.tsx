@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { RunDebugger } from "@/components/debugger/run-debugger";
 import { requireReader } from "@/lib/auth/next";
 import { isServiceError } from "@/lib/runs/errors";
-import { getRun } from "@/lib/runs/service/queries";
+import { getRun, listForks } from "@/lib/runs/service/queries";
 import { getRunService } from "@/lib/runs/service-instance";
 
 export const dynamic = "force-dynamic";
@@ -35,7 +35,13 @@ export default async function RunPage({
   const { runId } = await params;
   const { at } = await searchParams;
   try {
-    const run = await getRun(await getRunService(), runId);
+    const service = await getRunService();
+    const run = await getRun(service, runId);
+    const forks = (await listForks(service, run.id)).map((f) => ({
+      id: f.id,
+      forkSeq: f.forkSeq,
+      status: f.status,
+    }));
     const asked = at !== undefined && /^\d{1,9}$/.test(at) ? Number(at) : null;
     // A deep link past the end (a typo, or a link to a longer run) shows the last event, and says so.
     const cursor = asked === null ? null : Math.min(asked, Math.max(0, run.lastSeq));
@@ -55,6 +61,7 @@ export default async function RunPage({
         parentRunId={run.parentRunId}
         forkSeq={run.forkSeq}
         readOnly={run.readOnly}
+        forks={forks}
       />
     );
   } catch (e) {

@@ -15,6 +15,7 @@ const MAX_LINE_CHARS = 8_000_000;
 const TEXT_CAPS: Record<string, Record<string, number>> = {
   "run.started": { goal: 4_000 },
   "goal.amended": { text: 4_000, by: 100 },
+  "run.forked": { goal: 4_000, by: 100 },
   "question.answered": { answer: 4_000, by: 100 },
   "question.asked": { prompt: 8_000 },
   "run.cancelled": { reason: 1_000, by: 100 },

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { reduce, replay } from "../../agent/reducer";
 import type { RunState } from "../../agent/state";
 import { invalidInput, ServiceError } from "../errors";
-import type { QuestionRow, RunRow } from "../run-store";
+import type { QuestionRow, RunRow, RunStore } from "../run-store";
 import { requireRun } from "./run-context-for";
 import type { RunService } from "./run-service";
 
@@ -21,6 +21,12 @@ export async function listRuns(service: RunService, input: unknown = {}): Promis
 
 export async function getRun(service: RunService, runId: string): Promise<RunRow> {
   return requireRun(service, runId);
+}
+
+/** The runs forked from this one, oldest first. */
+export async function listForks(service: RunService, runId: string): Promise<RunRow[]> {
+  await requireRun(service, runId);
+  return service.store.forks(runId);
 }
 
 export const ListQuestionsInput = z.object({ status: z.enum(["pending", "answered"]).optional() });
@@ -42,9 +48,14 @@ export async function runStateAt(service: RunService, runId: string, seq?: numbe
       `Run ${runId} has events 0…${run.lastSeq}; there is no seq ${at}.`,
     );
   }
-  const snap = await service.store.snapshotAtOrBefore(runId, at);
+  return stateAt(service.store, runId, at);
+}
+
+/** The state right after `seq` (which must exist): the nearest snapshot and the events after it. */
+export async function stateAt(store: RunStore, runId: string, seq: number): Promise<RunState> {
+  const snap = await store.snapshotAtOrBefore(runId, seq);
   let state = snap?.state ?? replay([], runId);
-  for (const e of await service.store.events(runId, snap?.seq ?? -1, at - (snap?.seq ?? -1)))
+  for (const e of await store.events(runId, snap?.seq ?? -1, seq - (snap?.seq ?? -1)))
     state = reduce(state, e);
   return state;
 }

@@ -111,13 +111,18 @@ export class RunService {
     return { ...deps, replay, abort, mailbox };
   }
 
-  /** Drive a run detached from the caller; the returned promise settles when the loop pauses or ends. */
-  launch(ctx: RunContext, abort: AbortController): Promise<void> {
+  /**
+   * Drive a run detached from the caller; the returned promise settles when the loop pauses or ends.
+   * `ready`: what must be loaded before its first step (a fork's replay cache); the run counts as
+   * active from now, so nothing else starts a second loop meanwhile.
+   */
+  launch(ctx: RunContext, abort: AbortController, ready?: Promise<unknown>): Promise<void> {
     const runId = ctx.state.runId;
     const previous = this.active.get(runId);
     const claims = this.o.claims ?? everyRunIsMine;
     const done = (previous?.done ?? Promise.resolve())
       .then(async () => {
+        await ready;
         if (!(await claims.claim(runId))) {
           this.log(`run ${runId} is driven by another server; this one leaves it alone`);
           return;
