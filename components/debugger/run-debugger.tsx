@@ -6,6 +6,7 @@ import { DagPanel } from "./dag/dag-panel";
 import { TaskDetails } from "./dag/task-details";
 import { EventsPanel } from "./events/events-panel";
 import { MemoryPanel } from "./memory/memory-panel";
+import { ModelCallsPanel } from "./model-calls/model-calls-panel";
 import { MonitorPanel } from "./monitor/monitor-panel";
 import { PlanDiffPanel } from "./plan/plan-diff-panel";
 import { ReportPanel } from "./report/report-panel";
@@ -23,7 +24,16 @@ import { SettingsPanel } from "./settings/settings-panel";
 import { useRunStream } from "./use-run-stream";
 import { WaitingBanner } from "./waiting-banner";
 
-const tabs = ["Task", "Memory", "Monitor", "Plan vs final", "Report", "Events", "Settings"] as const;
+const tabs = [
+  "Task",
+  "Memory",
+  "Monitor",
+  "Model calls",
+  "Plan vs final",
+  "Report",
+  "Events",
+  "Settings",
+] as const;
 type Tab = (typeof tabs)[number];
 
 interface Props {
@@ -58,9 +68,14 @@ function Debugger({ runId, parentRunId, forkSeq, readOnly, atNote }: Props) {
   const error = useRunView((v) => v.error);
   const [tab, setTab] = useState<Tab>("Task");
   const [selected, setSelected] = useState<string | null>(null);
+  const [callsTask, setCallsTask] = useState("");
   const select = (taskId: string | null) => {
     setSelected(taskId);
     if (taskId) setTab("Task");
+  };
+  const showModelCalls = (taskId: string) => {
+    setCallsTask(taskId);
+    setTab("Model calls");
   };
 
   return (
@@ -105,7 +120,22 @@ function Debugger({ runId, parentRunId, forkSeq, readOnly, atNote }: Props) {
             </div>
             <div className="tab-body" role="tabpanel">
               {tab === "Task" && (
-                <TaskDetails state={state} taskId={selected} events={events} onSelectTask={select} />
+                <TaskDetails
+                  state={state}
+                  taskId={selected}
+                  events={events}
+                  onSelectTask={select}
+                  onShowModelCalls={showModelCalls}
+                />
+              )}
+              {tab === "Model calls" && (
+                <ModelCallsPanel
+                  state={state}
+                  events={events}
+                  task={callsTask}
+                  onTaskChange={setCallsTask}
+                  onSelectTask={select}
+                />
               )}
               {tab === "Memory" && <MemoryPanel state={state} events={events} />}
               {tab === "Monitor" && <MonitorPanel state={state} onSelectTask={select} />}

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { ModelError, type ModelTier, type ToolCall, type ToolDefinition, zeroUsage } from "../llm/chat-model";
 import type { ModelContext } from "../llm/model-context";
 import { digest, normaliseArgs } from "./idempotency";
+import { recordExchange } from "./model-exchange";
 import { renderMessages } from "./prompts";
 import type { RunContext } from "./run-context";
 
@@ -28,7 +29,9 @@ async function record<T>(
     model: string;
     usage: ReturnType<typeof zeroUsage>;
     latencyMs: number;
+    raw: string;
     repaired: boolean;
+    repairRounds?: number;
   }>,
   validate: (output: unknown) => T,
 ): Promise<ModelOutcome<T>> {
@@ -51,7 +54,9 @@ async function record<T>(
     taskId: spec.taskId,
     promptChars,
     requestHash,
+    attempt: spec.taskId ? (ctx.state.tasks[spec.taskId]?.attempt ?? null) : null,
   };
+  const exchange = (raw: string) => recordExchange(ctx.state.config, messages, raw);
   const replayed = ctx.deps.replay?.model.get(requestHash);
   if (replayed) {
     // A fork asking exactly what its parent asked: reuse the reply instead of paying for it again.
@@ -66,6 +71,8 @@ async function record<T>(
       latencyMs: 0,
       repaired: false,
       replayed: true,
+      repairRounds: 0,
+      exchange: exchange(JSON.stringify(replayed.output) ?? ""),
     });
     return { ok: true, output };
   }
@@ -82,6 +89,8 @@ async function record<T>(
       latencyMs: r.latencyMs,
       repaired: r.repaired,
       replayed: false,
+      repairRounds: r.repairRounds ?? (r.repaired ? 1 : 0),
+      exchange: exchange(r.raw),
     });
     return { ok: true, output: r.output };
   } catch (e) {
@@ -98,6 +107,9 @@ async function record<T>(
       latencyMs: Math.max(0, ctx.deps.clock.now() - started),
       repaired: false,
       replayed: false,
+      // Counted for replies that came back; a failure says only what went wrong.
+      repairRounds: 0,
+      exchange: exchange(e instanceof ModelError ? (e.options.raw ?? "") : ""),
     });
     return { ok: false, ...error };
   }

@@ -6,6 +6,7 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import type { RunEvent } from "@/lib/agent/events";
 import type { RunState, TaskState } from "@/lib/agent/state";
 import { describeCriterion } from "@/lib/monitor/criteria";
+import { TaskCostSection } from "../model-calls/task-cost-section";
 import {
   AttemptsSection,
   DecisionsSection,
@@ -21,9 +22,11 @@ interface Props {
   events: RunEvent[];
   /** Selecting a row of the task list opens that task. */
   onSelectTask?: (taskId: string) => void;
+  /** Opens the Model calls tab on this task's calls. */
+  onShowModelCalls?: (taskId: string) => void;
 }
 
-export function TaskDetails({ state, taskId, events, onSelectTask }: Props) {
+export function TaskDetails({ state, taskId, events, onSelectTask, onShowModelCalls }: Props) {
   const task = taskId ? state.tasks[taskId] : undefined;
   if (!task) {
     return (
@@ -40,10 +43,20 @@ export function TaskDetails({ state, taskId, events, onSelectTask }: Props) {
       </div>
     );
   }
-  return <SelectedTask state={state} task={task} events={events} />;
+  return <SelectedTask state={state} task={task} events={events} onShowModelCalls={onShowModelCalls} />;
 }
 
-function SelectedTask({ state, task, events }: { state: RunState; task: TaskState; events: RunEvent[] }) {
+function SelectedTask({
+  state,
+  task,
+  events,
+  onShowModelCalls,
+}: {
+  state: RunState;
+  task: TaskState;
+  events: RunEvent[];
+  onShowModelCalls?: (taskId: string) => void;
+}) {
   // Events grow by thousands on a long run: fold them once per task and moment, not per render.
   const history = useMemo(() => taskHistory(events, task.id), [events, task.id]);
   const decisions = state.decisions.filter((d) => d.taskId === task.id);
@@ -116,6 +129,7 @@ function SelectedTask({ state, task, events }: { state: RunState; task: TaskStat
         startedAt={state.startedAt}
         current={{ attempt: task.attempt, status: task.status }}
       />
+      <TaskCostSection events={events} taskId={task.id} onShowModelCalls={onShowModelCalls} />
       <ResultSection task={task} />
       <DecisionsSection decisions={decisions} />
       <ReflectionsSection reflections={reflections} />
