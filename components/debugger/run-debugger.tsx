@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import "./debugger.css";
 import { DagPanel } from "./dag/dag-panel";
 import { TaskDetails } from "./dag/task-details";
@@ -69,14 +69,15 @@ function Debugger({ runId, parentRunId, forkSeq, readOnly, atNote }: Props) {
   const [tab, setTab] = useState<Tab>("Task");
   const [selected, setSelected] = useState<string | null>(null);
   const [callsTask, setCallsTask] = useState("");
-  const select = (taskId: string | null) => {
+  // Stable, so memoised rows (task list, graph nodes) are not re-rendered for a new callback.
+  const select = useCallback((taskId: string | null) => {
     setSelected(taskId);
     if (taskId) setTab("Task");
-  };
-  const showModelCalls = (taskId: string) => {
+  }, []);
+  const showModelCalls = useCallback((taskId: string) => {
     setCallsTask(taskId);
     setTab("Model calls");
-  };
+  }, []);
 
   return (
     <div className="debugger" data-testid="debugger">

@@ -1,6 +1,7 @@
 /**
  * bench:ui — in a real Chromium against the production build: how long a 300-task DAG takes to lay
- * out and render, and how long one scrubber step takes on a 1,000-iteration run. Prints numbers.
+ * out and render, one scrubber step and opening the model-call view on a 1,000-iteration run,
+ * event-log search over 10,000 events, and the compare view of two 300-task runs. Prints numbers.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
@@ -155,6 +156,30 @@ async function main() {
     });
     console.log(
       `scrubber step on a ${"1,000+"}-iteration run (200 steps back from the head): median ${median(steps).toFixed(1)} ms, p95 ${pct(steps, 0.95).toFixed(1)} ms, max ${Math.max(...steps).toFixed(1)} ms — target < 100 ms: ${pct(steps, 0.95) < 100 ? "met" : "NOT met"}`,
+    );
+
+    // Opening the Model calls tab on the same run: click → the purpose table and the first rows painted.
+    await page.goto(`${base}/runs/${long}`);
+    await page.getByTestId("scrubber-label").waitFor();
+    const modelCalls = longEvents.filter((e) => e.type === "model.called").length;
+    const opens: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      await page.getByTestId("tab-task").click();
+      await page.getByTestId("task-list").waitFor();
+      opens.push(
+        await page.evaluate(async () => {
+          const tab = document.querySelector('[data-testid="tab-model-calls"]') as HTMLElement;
+          const t0 = performance.now();
+          tab.click();
+          while (!document.querySelector('[data-testid="model-call-row"]'))
+            await new Promise((r) => setTimeout(r, 0));
+          await new Promise((r) => requestAnimationFrame(() => r(null)));
+          return performance.now() - t0;
+        }),
+      );
+    }
+    console.log(
+      `model-call view on a 1,000-iteration run (${modelCalls.toLocaleString("en")} calls, ${longEvents.length.toLocaleString("en")} events), click → table and rows painted: median ${median(opens).toFixed(1)} ms, max ${Math.max(...opens).toFixed(1)} ms (${opens.map((t) => t.toFixed(0)).join(", ")}) — target < 200 ms: ${median(opens) < 200 ? "met" : "NOT met"}`,
     );
 
     const compare: number[] = [];

@@ -58,14 +58,15 @@ function TaskNodeView({ data, selected, sourcePosition, targetPosition }: NodePr
         isConnectable={false}
         className="dag-handle"
       />
-      {marker && (
-        <span className="dag-marker" data-testid="dag-marker">
-          <span aria-hidden="true">{markerSymbol[marker.kind]}</span> {marker.label}
-        </span>
-      )}
       <div className="dag-node-top">
         <StatusBadge status={task.status} />
         {task.attempt > 1 && <span className="dag-attempt">attempt {task.attempt}</span>}
+        {/* Inside the node's box: edges end on the box's border, so the marker can never sit on one. */}
+        {marker && (
+          <span className="dag-marker" data-testid="dag-marker" title={marker.label}>
+            <span aria-hidden="true">{markerSymbol[marker.kind]}</span> {marker.label}
+          </span>
+        )}
       </div>
       <div className="dag-node-title">{task.title}</div>
       <div className="dag-node-meta">
