@@ -4,7 +4,7 @@
  * event-log search over 10,000 events, and the compare view of two 300-task runs. Prints numbers.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, openSync, readFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
@@ -86,10 +86,13 @@ async function main() {
     `bench:ui — Chromium ${"(Debian)"}; ${os.cpus()[0]?.model} × ${os.cpus().length}, node ${process.version}`,
   );
   const dataDir = mkdtempSync(path.join(tmpdir(), "prefrontal-bench-ui-"));
+  // The server's own output, shown when the bench fails (an import refused, a crash).
+  const serverLogPath = path.join(dataDir, "server.log");
+  const serverLog = openSync(serverLogPath, "a");
   const app: ChildProcess = spawn(
     process.execPath,
     ["node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"],
-    { env: { ...process.env, PREFRONTAL_DATA_DIR: dataDir }, stdio: "ignore" },
+    { env: { ...process.env, PREFRONTAL_DATA_DIR: dataDir }, stdio: ["ignore", serverLog, serverLog] },
   );
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -103,11 +106,13 @@ async function main() {
     ],
   });
   try {
-    await until(async () => (await fetch(`${base}/api/runs`)).ok);
+    // Both runs first: generating one blocks this process for a minute, and a kept-alive socket the
+    // server closed meanwhile would be reused unnoticed (EPIPE on the next import).
     const wideEvents = await syntheticRun(300, 20, 8);
+    const longEvents = await syntheticRun(1_000, 5, 1);
+    await until(async () => (await fetch(`${base}/api/runs`)).ok);
     const wide = await importRun(wideEvents);
     const wideAgain = await importRun(wideEvents);
-    const longEvents = await syntheticRun(1_000, 5, 1);
     const long = await importRun(longEvents);
     searchInNode(longEvents.slice(0, 10_000));
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -222,6 +227,9 @@ async function main() {
     console.log(
       `event-log search in the page over ${longEvents.length.toLocaleString("en")} events (type → filtered count painted, incl. Playwright round trip): median ${median(searches)} ms (${searches.join(", ")}) — target < 100 ms: ${median(searches) < 100 ? "met" : "NOT met"}`,
     );
+  } catch (e) {
+    console.error(`server output:\n${readFileSync(serverLogPath, "utf8").slice(-4_000)}`);
+    throw e;
   } finally {
     await browser.close();
     app.kill("SIGKILL");
