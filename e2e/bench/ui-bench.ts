@@ -43,11 +43,16 @@ async function syntheticRun(tasks: number, width: number, concurrency: number): 
 }
 
 async function importRun(events: RunEvent[]): Promise<string> {
-  const res = await fetch(`${base}/api/runs/import`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-ndjson" },
-    body: `${events.map((e) => JSON.stringify(e)).join("\n")}\n`,
-  });
+  const body = `${events.map((e) => JSON.stringify(e)).join("\n")}\n`;
+  const post = () =>
+    fetch(`${base}/api/runs/import`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-ndjson" },
+      body,
+    });
+  // A kept-alive socket the server has closed fails the write (EPIPE); imports are idempotent by
+  // content, so a second try on a fresh connection is safe.
+  const res = await post().catch(post);
   if (!res.ok) throw new Error(`import failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { runId: string }).runId;
 }
@@ -106,8 +111,6 @@ async function main() {
     ],
   });
   try {
-    // Both runs first: generating one blocks this process for a minute, and a kept-alive socket the
-    // server closed meanwhile would be reused unnoticed (EPIPE on the next import).
     const wideEvents = await syntheticRun(300, 20, 8);
     const longEvents = await syntheticRun(1_000, 5, 1);
     await until(async () => (await fetch(`${base}/api/runs`)).ok);
