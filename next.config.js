@@ -11,6 +11,10 @@ const nextConfig = {
     "an-array-of-english-words",
   ],
   poweredByHeader: false,
+  // proxy.ts runs before every route, and Next buffers at most this much of a body for it (10 MB by
+  // default, cutting the rest silently): a run export of a long run is larger. Kept in step with
+  // MAX_IMPORT_BYTES in lib/runs/service/import-run.ts, which refuses anything bigger itself.
+  experimental: { proxyClientMaxBodySize: 200 * 1024 * 1024 },
   // Every response, static files included; the per-request CSP is set in proxy.ts (it needs a nonce).
   // Kept in step with staticSecurityHeaders in lib/security/csp.ts.
   async headers() {

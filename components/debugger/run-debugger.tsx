@@ -1,12 +1,13 @@
 "use client";
 
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import "./debugger.css";
 import { DagPanel } from "./dag/dag-panel";
 import { TaskDetails } from "./dag/task-details";
 import { EventsPanel } from "./events/events-panel";
 import { type ForkLink, ForkPanel } from "./fork/fork-panel";
 import { MemoryPanel } from "./memory/memory-panel";
+import { ModelCallsPanel } from "./model-calls/model-calls-panel";
 import { MonitorPanel } from "./monitor/monitor-panel";
 import { PlanDiffPanel } from "./plan/plan-diff-panel";
 import { ReportPanel } from "./report/report-panel";
@@ -24,7 +25,16 @@ import { SettingsPanel } from "./settings/settings-panel";
 import { useRunStream } from "./use-run-stream";
 import { WaitingBanner } from "./waiting-banner";
 
-const tabs = ["Task", "Memory", "Monitor", "Plan vs final", "Report", "Events", "Settings"] as const;
+const tabs = [
+  "Task",
+  "Memory",
+  "Monitor",
+  "Model calls",
+  "Plan vs final",
+  "Report",
+  "Events",
+  "Settings",
+] as const;
 type Tab = (typeof tabs)[number];
 
 interface Props {
@@ -61,10 +71,16 @@ function Debugger({ runId, parentRunId, forkSeq, readOnly, atNote, forks = [] }:
   const error = useRunView((v) => v.error);
   const [tab, setTab] = useState<Tab>("Task");
   const [selected, setSelected] = useState<string | null>(null);
-  const select = (taskId: string | null) => {
+  const [callsTask, setCallsTask] = useState("");
+  // Stable, so memoised rows (task list, graph nodes) are not re-rendered for a new callback.
+  const select = useCallback((taskId: string | null) => {
     setSelected(taskId);
     if (taskId) setTab("Task");
-  };
+  }, []);
+  const showModelCalls = useCallback((taskId: string) => {
+    setCallsTask(taskId);
+    setTab("Model calls");
+  }, []);
 
   return (
     <div className="debugger" data-testid="debugger">
@@ -109,7 +125,22 @@ function Debugger({ runId, parentRunId, forkSeq, readOnly, atNote, forks = [] }:
             </div>
             <div className="tab-body" role="tabpanel">
               {tab === "Task" && (
-                <TaskDetails state={state} taskId={selected} events={events} onSelectTask={select} />
+                <TaskDetails
+                  state={state}
+                  taskId={selected}
+                  events={events}
+                  onSelectTask={select}
+                  onShowModelCalls={showModelCalls}
+                />
+              )}
+              {tab === "Model calls" && (
+                <ModelCallsPanel
+                  state={state}
+                  events={events}
+                  task={callsTask}
+                  onTaskChange={setCallsTask}
+                  onSelectTask={select}
+                />
               )}
               {tab === "Memory" && <MemoryPanel state={state} events={events} />}
               {tab === "Monitor" && <MonitorPanel state={state} events={events} onSelectTask={select} />}

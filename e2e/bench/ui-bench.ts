@@ -1,9 +1,10 @@
 /**
  * bench:ui — in a real Chromium against the production build: how long a 300-task DAG takes to lay
- * out and render, and how long one scrubber step takes on a 1,000-iteration run. Prints numbers.
+ * out and render, one scrubber step and opening the model-call view on a 1,000-iteration run,
+ * event-log search over 10,000 events, and the compare view of two 300-task runs. Prints numbers.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, openSync, readFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
@@ -42,11 +43,16 @@ async function syntheticRun(tasks: number, width: number, concurrency: number): 
 }
 
 async function importRun(events: RunEvent[]): Promise<string> {
-  const res = await fetch(`${base}/api/runs/import`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-ndjson" },
-    body: `${events.map((e) => JSON.stringify(e)).join("\n")}\n`,
-  });
+  const body = `${events.map((e) => JSON.stringify(e)).join("\n")}\n`;
+  const post = () =>
+    fetch(`${base}/api/runs/import`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-ndjson" },
+      body,
+    });
+  // A kept-alive socket the server has closed fails the write (EPIPE); imports are idempotent by
+  // content, so a second try on a fresh connection is safe.
+  const res = await post().catch(post);
   if (!res.ok) throw new Error(`import failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { runId: string }).runId;
 }
@@ -85,10 +91,13 @@ async function main() {
     `bench:ui — Chromium ${"(Debian)"}; ${os.cpus()[0]?.model} × ${os.cpus().length}, node ${process.version}`,
   );
   const dataDir = mkdtempSync(path.join(tmpdir(), "prefrontal-bench-ui-"));
+  // The server's own output, shown when the bench fails (an import refused, a crash).
+  const serverLogPath = path.join(dataDir, "server.log");
+  const serverLog = openSync(serverLogPath, "a");
   const app: ChildProcess = spawn(
     process.execPath,
     ["node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"],
-    { env: { ...process.env, PREFRONTAL_DATA_DIR: dataDir }, stdio: "ignore" },
+    { env: { ...process.env, PREFRONTAL_DATA_DIR: dataDir }, stdio: ["ignore", serverLog, serverLog] },
   );
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -102,11 +111,11 @@ async function main() {
     ],
   });
   try {
-    await until(async () => (await fetch(`${base}/api/runs`)).ok);
     const wideEvents = await syntheticRun(300, 20, 8);
+    const longEvents = await syntheticRun(1_000, 5, 1);
+    await until(async () => (await fetch(`${base}/api/runs`)).ok);
     const wide = await importRun(wideEvents);
     const wideAgain = await importRun(wideEvents);
-    const longEvents = await syntheticRun(1_000, 5, 1);
     const long = await importRun(longEvents);
     searchInNode(longEvents.slice(0, 10_000));
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -157,6 +166,30 @@ async function main() {
       `scrubber step on a ${"1,000+"}-iteration run (200 steps back from the head): median ${median(steps).toFixed(1)} ms, p95 ${pct(steps, 0.95).toFixed(1)} ms, max ${Math.max(...steps).toFixed(1)} ms — target < 100 ms: ${pct(steps, 0.95) < 100 ? "met" : "NOT met"}`,
     );
 
+    // Opening the Model calls tab on the same run: click → the purpose table and the first rows painted.
+    await page.goto(`${base}/runs/${long}`);
+    await page.getByTestId("scrubber-label").waitFor();
+    const modelCalls = longEvents.filter((e) => e.type === "model.called").length;
+    const opens: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      await page.getByTestId("tab-task").click();
+      await page.getByTestId("task-list").waitFor();
+      opens.push(
+        await page.evaluate(async () => {
+          const tab = document.querySelector('[data-testid="tab-model-calls"]') as HTMLElement;
+          const t0 = performance.now();
+          tab.click();
+          while (!document.querySelector('[data-testid="model-call-row"]'))
+            await new Promise((r) => setTimeout(r, 0));
+          await new Promise((r) => requestAnimationFrame(() => r(null)));
+          return performance.now() - t0;
+        }),
+      );
+    }
+    console.log(
+      `model-call view on a 1,000-iteration run (${modelCalls.toLocaleString("en")} calls, ${longEvents.length.toLocaleString("en")} events), click → table and rows painted: median ${median(opens).toFixed(1)} ms, max ${Math.max(...opens).toFixed(1)} ms (${opens.map((t) => t.toFixed(0)).join(", ")}) — target < 200 ms: ${median(opens) < 200 ? "met" : "NOT met"}`,
+    );
+
     const compare: number[] = [];
     for (let i = 0; i < 5; i++) {
       const t0 = Date.now();
@@ -197,6 +230,9 @@ async function main() {
     console.log(
       `event-log search in the page over ${longEvents.length.toLocaleString("en")} events (type → filtered count painted, incl. Playwright round trip): median ${median(searches)} ms (${searches.join(", ")}) — target < 100 ms: ${median(searches) < 100 ? "met" : "NOT met"}`,
     );
+  } catch (e) {
+    console.error(`server output:\n${readFileSync(serverLogPath, "utf8").slice(-4_000)}`);
+    throw e;
   } finally {
     await browser.close();
     app.kill("SIGKILL");

@@ -56,6 +56,17 @@ export const RunConfig = z.object({
   }),
   /** Which model tier each purpose asks, and how far a failing purpose escalates (lib/llm/routing). */
   routing: RoutingPolicy.prefault({}),
+  /**
+   * Record each model call's rendered prompt and raw reply in its model.called event, cut to
+   * `maxChars` (prompt and reply together). The service turns it off by default on a shared
+   * PostgreSQL (prompts quote private documents and multiply the log); local runs keep it on.
+   */
+  prompts: z
+    .object({
+      record: z.boolean().default(true),
+      maxChars: z.number().int().min(1_000).max(200_000).default(20_000),
+    })
+    .prefault({}),
   budgets: z
     .object({
       iterations: z.number().int().min(1).max(10_000).default(60),

@@ -59,6 +59,19 @@ export const ReflectionAction = z.enum([
   "abort",
 ]);
 
+/**
+ * What a model call sent and got back, as recorded when the run records prompts: the rendered
+ * messages and the reply as the model wrote it, each cut to the run's cap (`chars` is the size
+ * before the cut). Kept in the event only: the reduced state never holds it.
+ */
+export const ModelExchange = z.object({
+  messages: z.array(z.object({ role: z.enum(["system", "user", "assistant"]), content: z.string() })),
+  reply: z.string(),
+  chars: z.number().int().min(0),
+  truncated: z.boolean(),
+});
+export type ModelExchange = z.infer<typeof ModelExchange>;
+
 const CriterionCheck = z.object({ description: z.string(), met: z.boolean(), detail: z.string() });
 
 const e = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
@@ -306,6 +319,12 @@ export const RunEvent = z.discriminatedUnion("type", [
     replayed: z.boolean().default(false),
     /** Why this tier (the routing policy's default, escalation); null in runs recorded before routing. */
     route: RouteDecision.nullable().default(null),
+    /** The attempt of `taskId` the call served (null: no task, or recorded before it was kept). */
+    attempt: z.number().int().min(1).nullable().default(null),
+    /** Replies beyond the first the model needed to give a usable one. */
+    repairRounds: z.number().int().min(0).default(0),
+    /** The prompt and raw reply, when the run records prompts (config.prompts). */
+    exchange: ModelExchange.nullable().default(null),
   }),
 ]);
 export type RunEvent = z.infer<typeof RunEvent>;

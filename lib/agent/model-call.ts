@@ -3,6 +3,7 @@ import { ModelError, type ModelTier, type ToolCall, type ToolDefinition, zeroUsa
 import type { ModelContext } from "../llm/model-context";
 import { type RouteDecision, routeCall } from "../llm/routing";
 import { digest, normaliseArgs } from "./idempotency";
+import { recordExchange } from "./model-exchange";
 import { routingOf } from "./model-route";
 import { renderMessages } from "./prompts";
 import type { RunContext } from "./run-context";
@@ -60,7 +61,9 @@ async function record<T>(
     model: string;
     usage: ReturnType<typeof zeroUsage>;
     latencyMs: number;
+    raw: string;
     repaired: boolean;
+    repairRounds?: number;
   }>,
   validate: (output: unknown) => T,
 ): Promise<ModelOutcome<T>> {
@@ -93,7 +96,9 @@ async function record<T>(
     promptChars,
     requestHash,
     route: route satisfies RouteDecision,
+    attempt: spec.taskId ? (ctx.state.tasks[spec.taskId]?.attempt ?? null) : null,
   };
+  const exchange = (raw: string) => recordExchange(ctx.state.config, messages, raw);
   const replayed = ctx.deps.replay?.model.get(requestHash);
   if (replayed) {
     // A fork asking exactly what its parent asked: reuse the reply instead of paying for it again.
@@ -108,6 +113,8 @@ async function record<T>(
       latencyMs: 0,
       repaired: false,
       replayed: true,
+      repairRounds: 0,
+      exchange: exchange(JSON.stringify(replayed.output) ?? ""),
     });
     return { ok: true, output };
   }
@@ -127,6 +134,8 @@ async function record<T>(
       latencyMs: r.latencyMs,
       repaired: r.repaired,
       replayed: false,
+      repairRounds: r.repairRounds ?? (r.repaired ? 1 : 0),
+      exchange: exchange(r.raw),
     });
     return { ok: true, output: r.output };
   } catch (e) {
@@ -143,6 +152,9 @@ async function record<T>(
       latencyMs: Math.max(0, ctx.deps.clock.now() - started),
       repaired: false,
       replayed: false,
+      // Counted for replies that came back; a failure says only what went wrong.
+      repairRounds: 0,
+      exchange: exchange(e instanceof ModelError ? (e.options.raw ?? "") : ""),
     });
     return { ok: false, ...error };
   }

@@ -52,6 +52,8 @@ export interface ModelResponseMeta {
   raw: string;
   /** The first reply was unusable and one repair round fixed it. */
   repaired: boolean;
+  /** Replies beyond the first it took (absent: 1 when repaired, else 0). */
+  repairRounds?: number;
 }
 
 export interface ObjectResponse<T> extends ModelResponseMeta {

@@ -170,6 +170,7 @@ export class LocalGgufModel implements ChatModel {
         latencyMs: this.now() - started,
         raw: last.raw.slice(0, 4_000),
         repaired: replies.length > 1,
+        repairRounds: replies.length - 1,
       };
     });
     this.queue = next.catch(() => undefined);

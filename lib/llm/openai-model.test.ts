@@ -95,7 +95,7 @@ describe("OpenAIChatModel.generateObject", () => {
   it("accepts JSON inside a ```json fence", async () => {
     server.enqueue({ content: `Here it is:\n\`\`\`json\n${good}\n\`\`\`` });
     const result = await model().generateObject(objectRequest());
-    expect(result).toMatchObject({ output: { title: "Trip" }, repaired: false });
+    expect(result).toMatchObject({ output: { title: "Trip" }, repaired: false, repairRounds: 0 });
   });
 
   it("caps the raw reply kept for the debugger", async () => {
@@ -127,7 +127,7 @@ describe("OpenAIChatModel.generateObject", () => {
       { content: good, usage: { prompt_tokens: 150, completion_tokens: 20 } },
     );
     const result = await model().generateObject(objectRequest());
-    expect(result).toMatchObject({ output: { title: "Trip" }, repaired: true });
+    expect(result).toMatchObject({ output: { title: "Trip" }, repaired: true, repairRounds: 1 });
     expect(result.usage).toMatchObject({ promptTokens: 250, completionTokens: 30, totalTokens: 280 });
     const repair = server.requests[1]?.body.messages as ChatMessage[];
     expect(repair.slice(0, 2)).toEqual(messages);

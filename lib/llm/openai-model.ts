@@ -184,6 +184,7 @@ export class OpenAIChatModel implements ChatModel {
       latencyMs: this.now() - started,
       raw: last.raw.slice(0, rawLimit),
       repaired: replies.length > 1,
+      repairRounds: replies.length - 1,
     };
   }
 

@@ -63,6 +63,8 @@ async function create(): Promise<RunService> {
     model: modelFor,
     dataDir: dataDir(),
     claims,
+    // A shared PostgreSQL serves many people: prompts quote their documents, so they are opt-in there.
+    recordPrompts: !handle.pool,
   });
   const resumed = await resumeInterruptedRuns(service);
   if (resumed.length > 0)

@@ -30,6 +30,7 @@ describe("planMarker", () => {
     expect(planMarker(task("fix", { origin: "repair", planVersion: 2 }), seen)).toEqual({
       kind: "added",
       label: "added by repair v2",
+      short: "repair v2",
     });
   });
 
@@ -43,6 +44,7 @@ describe("planMarker", () => {
     expect(planMarker(task("a", { status: "skipped", note: "dropped by replan" }), seen)).toEqual({
       kind: "dropped",
       label: "dropped by replan",
+      short: "dropped",
     });
   });
 

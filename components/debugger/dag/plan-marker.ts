@@ -4,6 +4,8 @@ import type { PlanVersion, TaskState } from "@/lib/agent/state";
 export interface PlanMarker {
   kind: "added" | "rewritten" | "dropped";
   label: string;
+  /** What fits on the node beside its id and tool ("repair v2"); the label is its title. */
+  short: string;
 }
 
 /** The first plan version each task id appeared in. */
@@ -16,11 +18,11 @@ export function firstSeenVersions(plans: PlanVersion[]): Map<string, number> {
 export function planMarker(task: TaskState, firstSeen: Map<string, number>): PlanMarker | null {
   // The reducer notes why a task left the plan ("dropped by replan", "dropped by repair of t3").
   if (task.status === "skipped" && task.note.startsWith("dropped"))
-    return { kind: "dropped", label: task.note };
+    return { kind: "dropped", label: task.note, short: "dropped" };
   if (task.origin === "plan" || task.planVersion <= 1) return null;
   const by = `${task.origin} v${task.planVersion}`;
   const first = firstSeen.get(task.id) ?? task.planVersion;
   return first < task.planVersion
-    ? { kind: "rewritten", label: `rewritten by ${by}` }
-    : { kind: "added", label: `added by ${by}` };
+    ? { kind: "rewritten", label: `rewritten by ${by}`, short: by }
+    : { kind: "added", label: `added by ${by}`, short: by };
 }

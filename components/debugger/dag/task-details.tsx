@@ -1,11 +1,12 @@
 "use client";
 
-import { useMemo } from "react";
+import { memo, useMemo } from "react";
 import { Empty } from "@/components/ui/states";
 import { StatusBadge } from "@/components/ui/status-badge";
 import type { RunEvent } from "@/lib/agent/events";
 import type { RunState, TaskState } from "@/lib/agent/state";
 import { describeCriterion } from "@/lib/monitor/criteria";
+import { TaskCostSection } from "../model-calls/task-cost-section";
 import {
   AttemptsSection,
   DecisionsSection,
@@ -21,9 +22,11 @@ interface Props {
   events: RunEvent[];
   /** Selecting a row of the task list opens that task. */
   onSelectTask?: (taskId: string) => void;
+  /** Opens the Model calls tab on this task's calls. */
+  onShowModelCalls?: (taskId: string) => void;
 }
 
-export function TaskDetails({ state, taskId, events, onSelectTask }: Props) {
+export function TaskDetails({ state, taskId, events, onSelectTask, onShowModelCalls }: Props) {
   const task = taskId ? state.tasks[taskId] : undefined;
   if (!task) {
     return (
@@ -40,10 +43,20 @@ export function TaskDetails({ state, taskId, events, onSelectTask }: Props) {
       </div>
     );
   }
-  return <SelectedTask state={state} task={task} events={events} />;
+  return <SelectedTask state={state} task={task} events={events} onShowModelCalls={onShowModelCalls} />;
 }
 
-function SelectedTask({ state, task, events }: { state: RunState; task: TaskState; events: RunEvent[] }) {
+function SelectedTask({
+  state,
+  task,
+  events,
+  onShowModelCalls,
+}: {
+  state: RunState;
+  task: TaskState;
+  events: RunEvent[];
+  onShowModelCalls?: (taskId: string) => void;
+}) {
   // Events grow by thousands on a long run: fold them once per task and moment, not per render.
   const history = useMemo(() => taskHistory(events, task.id), [events, task.id]);
   const decisions = state.decisions.filter((d) => d.taskId === task.id);
@@ -116,6 +129,7 @@ function SelectedTask({ state, task, events }: { state: RunState; task: TaskStat
         startedAt={state.startedAt}
         current={{ attempt: task.attempt, status: task.status }}
       />
+      <TaskCostSection events={events} taskId={task.id} onShowModelCalls={onShowModelCalls} />
       <ResultSection task={task} />
       <DecisionsSection decisions={decisions} />
       <ReflectionsSection reflections={reflections} />
@@ -190,31 +204,44 @@ function TaskList({ state, onSelectTask }: { state: RunState; onSelectTask?: (ta
       <tbody>
         {state.taskOrder.map((id) => {
           const t = state.tasks[id];
-          if (!t) return null;
-          return (
-            <tr key={id} data-task-id={id}>
-              <td className="mono">{id}</td>
-              <td>
-                {onSelectTask ? (
-                  <button
-                    type="button"
-                    className="td-select"
-                    onClick={() => onSelectTask(id)}
-                    data-testid="task-list-select"
-                  >
-                    {t.title}
-                  </button>
-                ) : (
-                  t.title
-                )}
-              </td>
-              <td>
-                <StatusBadge status={t.status} />
-              </td>
-            </tr>
-          );
+          return t ? <TaskListRow key={id} task={t} onSelectTask={onSelectTask} /> : null;
         })}
       </tbody>
     </table>
   );
 }
+
+/**
+ * One row of the task list. The reducer keeps an unchanged task's object, so while scrubbing only
+ * the rows of tasks the step touched render again (a 1,000-task list re-rendered whole on each step).
+ */
+const TaskListRow = memo(function TaskListRow({
+  task,
+  onSelectTask,
+}: {
+  task: TaskState;
+  onSelectTask?: (taskId: string) => void;
+}) {
+  return (
+    <tr data-task-id={task.id}>
+      <td className="mono">{task.id}</td>
+      <td>
+        {onSelectTask ? (
+          <button
+            type="button"
+            className="td-select"
+            onClick={() => onSelectTask(task.id)}
+            data-testid="task-list-select"
+          >
+            {task.title}
+          </button>
+        ) : (
+          task.title
+        )}
+      </td>
+      <td>
+        <StatusBadge status={task.status} />
+      </td>
+    </tr>
+  );
+});

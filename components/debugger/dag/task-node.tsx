@@ -58,11 +58,6 @@ function TaskNodeView({ data, selected, sourcePosition, targetPosition }: NodePr
         isConnectable={false}
         className="dag-handle"
       />
-      {marker && (
-        <span className="dag-marker" data-testid="dag-marker">
-          <span aria-hidden="true">{markerSymbol[marker.kind]}</span> {marker.label}
-        </span>
-      )}
       <div className="dag-node-top">
         <StatusBadge status={task.status} />
         {task.attempt > 1 && <span className="dag-attempt">attempt {task.attempt}</span>}
@@ -72,6 +67,12 @@ function TaskNodeView({ data, selected, sourcePosition, targetPosition }: NodePr
         <span className="dag-node-id">{task.id}</span>
         <span aria-hidden="true">·</span>
         <span className="dag-node-tool">{task.tool}</span>
+        {/* Inside the node's box: edges end on the box's border, so the marker can never sit on one. */}
+        {marker && (
+          <span className="dag-marker" data-testid="dag-marker" title={marker.label}>
+            <span aria-hidden="true">{markerSymbol[marker.kind]}</span> {marker.short}
+          </span>
+        )}
       </div>
       <div className="dag-conf" title="Calibrated confidence; the tick marks the run's threshold">
         <div className="dag-conf-track" aria-hidden="true">

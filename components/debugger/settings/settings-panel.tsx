@@ -86,6 +86,14 @@ export const SettingsPanel = memo(function SettingsPanel({
             {config.maxTasks} {changed(config.maxTasks, defaults.maxTasks)}
           </dd>
         </div>
+        <div data-testid="setting-prompts">
+          <dt>Record prompts</dt>
+          <dd>
+            {config.prompts?.record === false
+              ? "off: model calls keep their reply, not the prompt"
+              : `on, up to ${(config.prompts?.maxChars ?? defaults.prompts.maxChars).toLocaleString("en")} characters a call`}
+          </dd>
+        </div>
       </dl>
       <h3>Injected faults</h3>
       {config.faults.length === 0 ? (

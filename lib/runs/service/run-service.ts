@@ -29,6 +29,11 @@ export interface RunServiceOptions {
   log?: (...args: unknown[]) => void;
   /** Who may drive a run: on a shared PostgreSQL, one server per run. Default: this process always. */
   claims?: RunClaims;
+  /**
+   * Whether a run records its prompts when its config does not say: on for local runs (embedded
+   * database, one person's machine), off on a shared PostgreSQL. Default: on.
+   */
+  recordPrompts?: boolean;
   /** Wait before the nth retry of a run the database dropped (ms). */
   retryDelayMs?: (attempt: number) => number;
 }

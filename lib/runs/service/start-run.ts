@@ -23,7 +23,7 @@ export async function startRun(service: RunService, input: unknown): Promise<{ r
   if (!parsed.success) throw invalidInput(parsed.error);
   const { goal, model, config } = parsed.data;
   const runId = newRunId();
-  const fullConfig = RunConfig.parse(config ?? {});
+  const fullConfig = RunConfig.parse({ prompts: { record: service.o.recordPrompts ?? true }, ...config });
   const deps = await service.deps(runId, model, undefined, fullConfig.faults);
   // No separate insertRun: storing run.started creates the row in the same transaction, so a goal
   // the database refuses leaves no row behind to be executed at the next start.
