@@ -179,6 +179,8 @@ export interface RunState {
   batch: string[] | null;
   lastProgressIteration: number;
   recentCalls: RecentCall[];
+  /** Lessons recalled per decision point (`point:task:attempt`), so a resumed run does not recall again. */
+  recalls: Record<string, EventOf<"experience.recalled">["lessons"]>;
   counters: Counters;
   outcome: { reason: string; code: string | null; reportArtifactId: string | null } | null;
 }
@@ -221,6 +223,7 @@ export function initialState(runId: string): RunState {
     batch: null,
     lastProgressIteration: 0,
     recentCalls: [],
+    recalls: {},
     counters: {
       iterations: 0,
       toolCalls: 0,
@@ -239,6 +242,10 @@ export function initialState(runId: string): RunState {
     outcome: null,
   };
 }
+
+/** Where a recall happened: one per decision point, task and attempt. */
+export const recallKey = (point: string, taskId: string | null, attempt: number): string =>
+  `${point}:${taskId ?? "-"}:${attempt}`;
 
 export const isTerminal = (s: RunStatus) => s === "succeeded" || s === "failed" || s === "cancelled";
 export const currentPlan = (s: RunState): PlanVersion | undefined => s.plans[s.plans.length - 1];
