@@ -56,7 +56,9 @@ describe("lesson retrieval", () => {
     const top = rankLessons(lessons, situation);
     expect(top).toHaveLength(3);
     expect(top[0]?.lessonId).toBe(lessons[0]?.id);
-    expect(rankLessons([{ ...(lessons[0] as ReturnType<typeof lesson>), disabled: true }], situation)).toEqual([]);
+    expect(
+      rankLessons([{ ...(lessons[0] as ReturnType<typeof lesson>), disabled: true }], situation),
+    ).toEqual([]);
     let worn = lessons[0] as ReturnType<typeof lesson>;
     for (let i = 0; i < 3; i++) worn = afterUse(worn, false, i);
     expect(worn.confidence).toBeLessThan(0.25);

@@ -1,3 +1,4 @@
+import type { RunEvent } from "../../agent/events";
 import type { LibraryDocument } from "../../tools/library/document";
 import { unfiredFaults } from "./incidents";
 import { judge } from "./judge";
@@ -9,6 +10,7 @@ export interface EvaluatedCase {
   result: CaseResult;
   /** The run's events as JSON Lines. */
   jsonl: string;
+  events: RunEvent[];
 }
 
 /** Run one case and judge it. */
@@ -49,6 +51,7 @@ export async function evaluateCase(
       unfiredFaults: unfiredFaults(scenario.faults, run.incidents.items),
       eventsFile: null,
     },
+    events: run.events,
     jsonl: `${run.events.map((e) => JSON.stringify(e)).join("\n")}\n`,
   };
 }

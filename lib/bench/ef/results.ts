@@ -5,7 +5,13 @@ import { z } from "zod";
  * a results file from another version or a hand-edited one is rejected with the field at fault.
  */
 
-export const Arm = z.enum(["full", "baseline", "no-monitor", "model-only-monitor"]);
+export const Arm = z.enum([
+  "full",
+  "baseline",
+  "no-monitor",
+  "model-only-monitor",
+  "full-without-experience",
+]);
 export type Arm = z.infer<typeof Arm>;
 export const ARMS = Arm.options;
 
