@@ -16,6 +16,7 @@ const TABLES = [
   "auth_users",
   "auth_verifications",
   "documents",
+  "lessons",
   "questions",
   "run_events",
   "run_owners",

@@ -13,7 +13,11 @@ export interface Learned {
  * At a run's end: learn what its events teach and judge the lessons it used. Call it only for runs
  * this installation drove — never for imported runs, whose events nobody here witnessed.
  */
-export async function learnFromRun(store: LessonStore, events: readonly RunEvent[], now: number): Promise<Learned> {
+export async function learnFromRun(
+  store: LessonStore,
+  events: readonly RunEvent[],
+  now: number,
+): Promise<Learned> {
   const uses = lessonUses(events);
   await store.recordUses(uses, now);
   const lessons = await store.learn(distillLessons(events), now);

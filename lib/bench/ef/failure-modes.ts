@@ -6,7 +6,14 @@ import type { CaseResult } from "./results";
  * identical calls, stagnated); stated a value it should not have or cited what it never read;
  * stopped without a deliverable; or delivered a wrong answer (anything else the judge refused).
  */
-export const FAILURE_MODES = ["blocked_on_question", "timeout", "loop", "invented_value", "no_report", "wrong_answer"] as const;
+export const FAILURE_MODES = [
+  "blocked_on_question",
+  "timeout",
+  "loop",
+  "invented_value",
+  "no_report",
+  "wrong_answer",
+] as const;
 export type FailureMode = (typeof FAILURE_MODES)[number];
 
 export function failureMode(c: Pick<CaseResult, "success" | "status" | "failures">): FailureMode | null {

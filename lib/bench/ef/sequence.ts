@@ -50,7 +50,9 @@ export async function runSequence(
   const store = new InMemoryLessonStore();
   const out: SequenceCase[] = [];
   for (const [position, scenario] of shuffled(scenarios, order).entries()) {
-    const { result, events } = await evaluateCase(scenario, arm, seed, demo, { experience: experienceFrom(store) });
+    const { result, events } = await evaluateCase(scenario, arm, seed, demo, {
+      experience: experienceFrom(store),
+    });
     await learnFromRun(store, events, position);
     const recalled = events.filter((e) => e.type === "experience.recalled").length;
     out.push({ ...result, order, position, recalled, lessonsAfter: store.size });
@@ -65,7 +67,11 @@ const median = (xs: number[]) => {
 };
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
-export function sequenceMarkdown(cases: readonly SequenceCase[], arms: readonly Arm[], orders: number): string {
+export function sequenceMarkdown(
+  cases: readonly SequenceCase[],
+  arms: readonly Arm[],
+  orders: number,
+): string {
   const lines = [
     "| arm | success per order | median | 95% CI (pooled) | tool calls / run | lessons recalled / run | " +
       FAILURE_MODES.join(" | ") +
@@ -80,7 +86,8 @@ export function sequenceMarkdown(cases: readonly SequenceCase[], arms: readonly 
     });
     const ci = wilson(mine.filter((c) => c.success).length, mine.length);
     const modes = failureModeCounts(mine);
-    const perRun = (f: (c: SequenceCase) => number) => (mine.reduce((a, c) => a + f(c), 0) / (mine.length || 1)).toFixed(2);
+    const perRun = (f: (c: SequenceCase) => number) =>
+      (mine.reduce((a, c) => a + f(c), 0) / (mine.length || 1)).toFixed(2);
     lines.push(
       `| ${arm} | ${perOrder.map(pct).join(", ")} | ${pct(median(perOrder))} | ${pct(ci.low)}–${pct(ci.high)} | ${perRun((c) => c.toolCalls)} | ${perRun((c) => c.recalled)} | ${FAILURE_MODES.map((m) => modes[m]).join(" | ")} |`,
     );
@@ -133,7 +140,8 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     `EF-Bench sequence mode: ${scenarios.length} scenarios × ${arms.length} arms × ${seeds} seeds × ${orders} orders = ${cases.length} runs in ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
   );
   console.log(md);
-  if (values.out) await writeFile(path.resolve(values.out), `${JSON.stringify({ arms, seeds, orders, cases }, null, 1)}\n`);
+  if (values.out)
+    await writeFile(path.resolve(values.out), `${JSON.stringify({ arms, seeds, orders, cases }, null, 1)}\n`);
   return 0;
 }
 
