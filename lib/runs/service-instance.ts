@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb } from "@/db/client";
 import { DbLibrary, seedLibraryIfEmpty } from "@/db/library";
+import { DbLessonStore } from "@/db/queries/lessons";
 import { PgRunClaims } from "@/db/run-claims";
 import { DbRunStore } from "@/db/run-store";
 import { BuiltinModel } from "../llm/builtin/builtin-model";
@@ -63,6 +64,7 @@ async function create(): Promise<RunService> {
     model: modelFor,
     dataDir: dataDir(),
     claims,
+    lessons: new DbLessonStore(db),
   });
   const resumed = await resumeInterruptedRuns(service);
   if (resumed.length > 0)

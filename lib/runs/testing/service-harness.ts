@@ -13,7 +13,9 @@ import { RunService, type RunServiceOptions } from "../service/run-service";
 /** A run service on a real database with the builtin model and the seeded demo library. */
 export async function testService(
   db: Db,
-  opts: Pick<RunServiceOptions, "claims" | "retryDelayMs"> & { model?: (name: string) => ChatModel } = {},
+  opts: Pick<RunServiceOptions, "claims" | "retryDelayMs" | "lessons"> & {
+    model?: (name: string) => ChatModel;
+  } = {},
 ) {
   const library = new DbLibrary(db);
   await seedLibraryIfEmpty(db);
@@ -28,6 +30,7 @@ export async function testService(
     log: (...args) => errors.push(args),
     claims: opts.claims,
     retryDelayMs: opts.retryDelayMs,
+    lessons: opts.lessons,
   });
   return { service, store, errors };
 }
