@@ -36,6 +36,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <Link href="/">Runs</Link>
               <InboxNavLink />
               <Link href="/library">Library</Link>
+              <Link href="/lessons">Lessons</Link>
               <Link href="/bench">Bench</Link>
             </nav>
             <div className="topbar-end">

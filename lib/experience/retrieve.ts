@@ -31,7 +31,11 @@ export interface Match {
  * failure code and differs there does not match at all: its experience is about another situation.
  * At least one structural part must match, so shared goal words alone never recall a lesson.
  */
-export function matchLesson(lesson: Lesson, s: Situation): Match | null {
+export function matchLesson(
+  lesson: Lesson,
+  s: Situation,
+  mine: ReadonlySet<string> = new Set(s.goalTerms),
+): Match | null {
   if (lesson.signature.language !== s.language) return null;
   const reasons: string[] = [];
   let score = 0;
@@ -45,7 +49,6 @@ export function matchLesson(lesson: Lesson, s: Situation): Match | null {
     reasons.push(`same ${part === "failureCode" ? "failure code" : part} ${want}`);
   }
   if (structural === 0) return null;
-  const mine = new Set(s.goalTerms);
   const shared = lesson.signature.goalTerms.filter((t) => mine.has(t));
   const union = new Set([...s.goalTerms, ...lesson.signature.goalTerms]).size;
   if (shared.length > 0 && union > 0) {
@@ -60,9 +63,10 @@ export function matchLesson(lesson: Lesson, s: Situation): Match | null {
 /** The top lessons for a situation: enabled, confident enough, matching above the threshold. */
 export function rankLessons(lessons: Iterable<Lesson>, s: Situation, k = TOP_K): RecalledLesson[] {
   const hits: RecalledLesson[] = [];
+  const mine = new Set(s.goalTerms);
   for (const l of lessons) {
     if (l.disabled || l.confidence < MIN_CONFIDENCE) continue;
-    const m = matchLesson(l, s);
+    const m = matchLesson(l, s, mine);
     if (!m || m.score < MATCH_THRESHOLD) continue;
     hits.push({
       lessonId: l.id,

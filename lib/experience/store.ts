@@ -25,7 +25,8 @@ export interface LessonStore {
   recordUses(uses: readonly LessonUse[], now: number): Promise<void>;
   list(filter?: LessonFilter): Promise<Lesson[]>;
   get(id: string): Promise<Lesson | null>;
-  setDisabled(id: string, disabled: boolean, now: number): Promise<Lesson | null>;
+  /** `by`: who switched it off (the database keeps it). */
+  setDisabled(id: string, disabled: boolean, now: number, by?: string): Promise<Lesson | null>;
   remove(id: string): Promise<boolean>;
 }
 
@@ -88,25 +89,49 @@ export function matchesFilter(l: Lesson, describe: string, search: string): bool
   const q = search.trim().toLowerCase();
   if (!q) return true;
   const s = l.signature;
-  return [describe, s.tool, s.trigger, s.failureCode, ...s.goalTerms].some((x) =>
+  return [l.id, describe, s.tool, s.trigger, s.failureCode, ...s.goalTerms].some((x) =>
     x.toLowerCase().includes(q),
   );
 }
 
+/** The bucket of a lesson by its structural parts; a situation looks in the 8 that can match it. */
+const bucketOf = (language: string, tool: string, failureCode: string, trigger: string) =>
+  `${language}|${tool}|${failureCode}|${trigger}`;
+
 /** Lessons in memory: the bench's sequence mode and the CLI (no database there). */
 export class InMemoryLessonStore implements LessonStore {
   private readonly byId = new Map<string, Lesson>();
+  /** Ids by bucket, so a recall reads the few lessons that can match, not all of them. */
+  private readonly buckets = new Map<string, Set<string>>();
 
   constructor(lessons: readonly Lesson[] = []) {
-    for (const l of lessons) this.byId.set(l.id, l);
+    for (const l of lessons) this.put(l);
+  }
+
+  private put(l: Lesson): void {
+    this.byId.set(l.id, l);
+    const s = l.signature;
+    const key = bucketOf(s.language, s.tool, s.failureCode, s.trigger);
+    const ids = this.buckets.get(key) ?? new Set<string>();
+    this.buckets.set(key, ids);
+    ids.add(l.id);
   }
 
   get size(): number {
     return this.byId.size;
   }
 
-  async candidates(): Promise<Lesson[]> {
-    return [...this.byId.values()];
+  /** The same narrowing as the database's: each structural part unset or equal to the situation's. */
+  async candidates(s: Situation): Promise<Lesson[]> {
+    const out: Lesson[] = [];
+    for (const tool of new Set(["", s.tool]))
+      for (const code of new Set(["", s.failureCode]))
+        for (const trigger of new Set(["", s.trigger]))
+          for (const id of this.buckets.get(bucketOf(s.language, tool, code, trigger)) ?? []) {
+            const l = this.byId.get(id);
+            if (l) out.push(l);
+          }
+    return out;
   }
 
   async learn(lessons: readonly NewLesson[], now: number): Promise<Lesson[]> {
@@ -115,7 +140,7 @@ export class InMemoryLessonStore implements LessonStore {
       const id = lessonId(n);
       const held = this.byId.get(id);
       const next = held ? relearn(held, n, now) : freshLesson(id, n, now);
-      this.byId.set(id, next);
+      this.put(next);
       out.push(next);
     }
     return out;
@@ -148,6 +173,10 @@ export class InMemoryLessonStore implements LessonStore {
   }
 
   async remove(id: string): Promise<boolean> {
+    const l = this.byId.get(id);
+    if (!l) return false;
+    const s = l.signature;
+    this.buckets.get(bucketOf(s.language, s.tool, s.failureCode, s.trigger))?.delete(id);
     return this.byId.delete(id);
   }
 }

@@ -41,7 +41,7 @@ export function MonitorPanel({
           </div>
         ))}
       </dl>
-      <DecisionTimeline decisions={state.decisions} onSelectTask={onSelectTask} />
+      <DecisionTimeline decisions={state.decisions} recalls={state.recalls} onSelectTask={onSelectTask} />
       <ReflectionList reflections={state.reflections} onSelectTask={onSelectTask} />
     </div>
   );
