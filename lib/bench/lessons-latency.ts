@@ -2,7 +2,8 @@
 // Target (issue 15): p95 < 20 ms. Measures the in-memory store (bench, CLI) and the database store
 // (embedded PGlite here; the same SQL on PostgreSQL), each recall = narrow candidates + rank top 3.
 import { parseArgs } from "node:util";
-import { createDb } from "@/db/client";
+import { createDb, type DbHandle } from "@/db/client";
+import { openIsolatedPostgres } from "@/db/isolated-postgres";
 import { DbLessonStore } from "@/db/queries/lessons";
 import { seededRandom } from "../agent/runtime";
 import type { NewLesson, Situation } from "../experience/lesson";
@@ -103,16 +104,23 @@ async function main() {
     `Lesson recall, ${memory.size} distinct lessons, ${queries.length} queries (load ${(await import("node:os")).loadavg()[0]?.toFixed(1)}):`,
   );
   const p95mem = await measure("in memory", memory, queries);
-  const handle = await createDb();
-  try {
-    const db = new DbLessonStore(handle.db);
-    for (let i = 0; i < all.length; i += 500) await db.learn(all.slice(i, i + 500), 1);
-    const p95db = await measure("database (PGlite)", db, queries);
-    const worst = Math.max(p95mem, p95db);
-    console.log(`target p95 < 20 ms: ${worst < 20 ? "met" : "NOT met"} (worst p95 ${worst.toFixed(2)} ms)`);
-  } finally {
-    await handle.close();
+  const p95s = [p95mem];
+  const url = process.env.DATABASE_URL?.trim();
+  const targets: [string, () => Promise<DbHandle>][] = [["database (PGlite)", () => createDb()]];
+  // A schema of its own in the shared PostgreSQL, dropped afterwards.
+  if (url) targets.push(["database (PostgreSQL)", () => openIsolatedPostgres(url)]);
+  for (const [name, open] of targets) {
+    const handle = await open();
+    try {
+      const db = new DbLessonStore(handle.db);
+      for (let i = 0; i < all.length; i += 500) await db.learn(all.slice(i, i + 500), 1);
+      p95s.push(await measure(name, db, queries));
+    } finally {
+      await handle.close();
+    }
   }
+  const worst = Math.max(...p95s);
+  console.log(`target p95 < 20 ms: ${worst < 20 ? "met" : "NOT met"} (worst p95 ${worst.toFixed(2)} ms)`);
 }
 
 main().catch((e) => {
