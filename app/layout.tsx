@@ -37,6 +37,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <InboxNavLink />
               <Link href="/library">Library</Link>
               <Link href="/skills">Skills</Link>
+              <Link href="/lessons">Lessons</Link>
               <Link href="/bench">Bench</Link>
             </nav>
             <div className="topbar-end">

@@ -16,6 +16,7 @@ const TABLES = [
   "auth_users",
   "auth_verifications",
   "documents",
+  "lessons",
   "prompt_skills",
   "questions",
   "run_events",

@@ -50,14 +50,12 @@ export const WaitingBanner = memo(function WaitingBanner({ runId }: { runId: str
           <strong>Not sent.</strong> {elsewhere}
         </p>
       ) : (
-        <>
-          <AnswerForm
-            key={q.id}
-            question={{ id: questionKey(runId, q.id), origin: q.origin, choices: q.choices }}
-            onAnswered={(summary) => setSent({ questionId: q.id, summary })}
-            onResolvedElsewhere={setElsewhere}
-          />
-        </>
+        <AnswerForm
+          key={q.id}
+          question={{ id: questionKey(runId, q.id), origin: q.origin, choices: q.choices }}
+          onAnswered={(summary) => setSent({ questionId: q.id, summary })}
+          onResolvedElsewhere={setElsewhere}
+        />
       )}
     </section>
   );

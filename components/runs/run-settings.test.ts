@@ -30,6 +30,7 @@ describe("configFrom", () => {
       monitor: "off",
       askUser: false,
       replan: true,
+      experience: true,
     });
   });
 

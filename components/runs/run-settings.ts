@@ -108,6 +108,7 @@ const switchText: Record<SwitchKey, { label: string; hint: string }> = {
   planValidation: { label: "Plan validation", hint: "Off: the first plan runs as proposed, cycles and all." },
   askUser: { label: "Ask the user", hint: "Off: never asks; a goal too vague to plan fails." },
   replan: { label: "Re-planning", hint: "Off: blocked runs fail; a changed goal leaves the plan as it is." },
+  experience: { label: "Experience", hint: "Off: lessons from earlier runs are not recalled." },
 };
 
 export const executiveSwitches: ExecutiveSwitch[] = (Object.keys(switchText) as SwitchKey[]).map((key) => ({

@@ -1,6 +1,7 @@
 export * from "./artifacts";
 export * from "./auth";
 export * from "./documents";
+export * from "./lessons";
 export * from "./prompt-skills";
 export * from "./questions";
 export * from "./run-events";

@@ -23,6 +23,11 @@ export const ExecutiveConfig = z.object({
   askUser: z.boolean().default(true),
   /** Off: never re-plans (blocked runs fail, amended goals leave the plan as it is). */
   replan: z.boolean().default(true),
+  /**
+   * Off: no lessons from earlier runs are recalled (nothing is injected into working memory and the
+   * monitor decides as if it had no experience). Lessons are still learned from the run.
+   */
+  experience: z.boolean().default(true),
 });
 export type ExecutiveConfig = z.infer<typeof ExecutiveConfig>;
 

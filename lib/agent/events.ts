@@ -300,6 +300,26 @@ export const RunEvent = z.discriminatedUnion("type", [
     origin: z.enum(["clarify", "task", "gate"]),
   }),
   e("question.answered", { questionId: z.string(), answer: z.string(), by: z.string() }),
+  /** Lessons from earlier runs recalled at a decision point, each with its score and why it matched. */
+  e("experience.recalled", {
+    point: z.enum(["execute", "gate", "reflect", "repair"]),
+    taskId: taskId.nullable(),
+    attempt: z.number().int(),
+    lessons: z
+      .array(
+        z.object({
+          lessonId: z.string(),
+          score: z.number(),
+          reasons: z.array(z.string()),
+          summary: z.string(),
+          action: z.enum(["retry", "reflect", "repair", "ask_user"]),
+          outcome: z.enum(["helped", "did_not_help"]),
+          confidence: z.number(),
+        }),
+      )
+      .min(1)
+      .max(3),
+  }),
   e("budget.exceeded", { budget: z.string(), limit: z.number(), used: z.number() }),
   e("model.called", {
     callId: z.string(),

@@ -5,6 +5,7 @@ import type { AnyTool } from "../tools/tool";
 import { executiveOf } from "./config";
 import type { ToolResult } from "./events";
 import { executeTool } from "./executor";
+import { recallExperience } from "./experience-step";
 import { idempotencyKey, repeatKey } from "./idempotency";
 import { askToolCalls } from "./model-call";
 import type { RunContext } from "./run-context";
@@ -140,6 +141,10 @@ async function recordAnswer(ctx: RunContext, task: TaskState, answer: string, by
  * Execute one task of the batch: the model chooses the tool arguments, the executor runs the tool.
  * ask_user tasks and answered questions are resolved by the user's answer instead of a tool.
  */
+/** Why the task runs again (the last gate decision's trigger), or "" for a first attempt. */
+const lastTrigger = (ctx: RunContext, taskId: string) =>
+  ctx.state.decisions.findLast((d) => d.taskId === taskId)?.trigger ?? "";
+
 export async function executeTask(ctx: RunContext, taskId: string): Promise<void> {
   let task = ctx.state.tasks[taskId] as TaskState;
   const question = task.questionId ? ctx.state.questions[task.questionId] : undefined;
@@ -194,6 +199,7 @@ export async function executeTask(ctx: RunContext, taskId: string): Promise<void
     });
     return;
   }
+  await recallExperience(ctx, "execute", task.id, lastTrigger(ctx, task.id));
   const s = ctx.state;
   const r = await askToolCalls(ctx, {
     callId: `execute:${task.id}:${task.attempt}`,

@@ -33,6 +33,7 @@ const allOn: ExecutiveConfig = {
   monitor: "rules",
   askUser: true,
   replan: true,
+  experience: true,
 };
 
 type Executive = Partial<ExecutiveConfig>;

@@ -3,7 +3,7 @@ import { StateDraft } from "./draft";
 import type { RunEvent } from "./events";
 import { onAnswered, onToolReturned } from "./reducer-answers";
 import { installGraph } from "./reducer-plan";
-import { initialState, type RunState, type TaskState } from "./state";
+import { initialState, type RunState, recallKey, type TaskState } from "./state";
 
 function apply(d: StateDraft, ev: RunEvent) {
   const s = d.s;
@@ -312,6 +312,9 @@ function apply(d: StateDraft, ev: RunEvent) {
       return;
     case "budget.exceeded":
     case "skill.fired":
+      return;
+    case "experience.recalled":
+      s.recalls = { ...(s.recalls ?? {}), [recallKey(ev.point, ev.taskId, ev.attempt)]: ev.lessons };
       return;
     case "model.called":
       d.field("modelCalls")[ev.callId] = { callId: ev.callId, output: ev.output, error: ev.error };

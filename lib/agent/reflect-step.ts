@@ -1,6 +1,7 @@
 import type { GateDecision } from "../monitor/gate";
 import { changeDirection, isRepeatedConclusion, ReflectionOutput } from "../monitor/reflection";
 import { renderForTask } from "./execute-step";
+import { recallExperience } from "./experience-step";
 import { addOnce, entry, entryIds } from "./memory-entries";
 import { askObject } from "./model-call";
 import type { RunContext } from "./run-context";
@@ -16,6 +17,7 @@ export async function reflectOn(
   id: string,
   d: { trigger: string; reason: string },
 ): Promise<void> {
+  await recallExperience(ctx, "reflect", id, d.trigger);
   const s = ctx.state;
   const t = s.tasks[id] as TaskState;
   const previous = s.reflections.filter((r) => r.taskId === id);

@@ -1,3 +1,5 @@
+import type { Situation } from "../experience/lesson";
+import type { RecalledLesson } from "../experience/retrieve";
 import type { ChatModel } from "../llm/chat-model";
 import type { DocumentLibrary } from "../tools/library/document-library";
 import type { ToolRegistry } from "../tools/tool";
@@ -45,6 +47,13 @@ export interface AgentDeps {
   replay?: ReplayCache;
   /** Messages from people that reach a run while it runs (checked before every step). */
   mailbox?: Mailbox;
+  /** Lessons from earlier runs, recalled at decision points (absent: the run has no experience). */
+  experience?: ExperienceSource;
+}
+
+export interface ExperienceSource {
+  /** The few lessons that match the situation, best first, each with why it matched. */
+  recall(situation: Situation): Promise<RecalledLesson[]>;
 }
 
 /** A requirement change for a running run: recorded as goal.amended, then the plan follows it. */

@@ -4,6 +4,7 @@ import { priceQuestion } from "../monitor/ask-price";
 import { AssessOutput, assessResult, describeSignals } from "../monitor/assessment";
 import { type GateDecision, gate } from "../monitor/gate";
 import { executiveOf } from "./config";
+import { adviseDecision, recallExperience } from "./experience-step";
 import { addOnce, entry, entryIds, markSubtask } from "./memory-entries";
 import { askObject } from "./model-call";
 import { planTasks } from "./plan-step";
@@ -229,6 +230,7 @@ async function apply(ctx: RunContext, id: string): Promise<void> {
       await reflectOn(ctx, id, d);
       return;
     case "repair":
+      await recallExperience(ctx, "repair", id, d.trigger);
       if (
         !(await repairTask(
           ctx,
@@ -350,7 +352,8 @@ export async function settleTask(ctx: RunContext, id: string): Promise<void> {
       return;
     if (t.status === "waiting" || t.status === "skipped") return;
     if (t.assessedIn !== ctx.state.iteration) await recordAssessment(ctx, id);
-    if (!task(ctx, id).pending) await emitDecision(ctx, id, await decide(ctx, id));
+    if (!task(ctx, id).pending)
+      await emitDecision(ctx, id, await adviseDecision(ctx, id, await decide(ctx, id)));
     await apply(ctx, id);
   }
   throw new Error(`Task ${id} did not settle`);

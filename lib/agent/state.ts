@@ -184,6 +184,8 @@ export interface RunState {
    * precedes what it causes, so a run resumed between the two finds it here and does not repeat it.
    */
   firedSince: Record<string, string[]>;
+  /** Lessons recalled per decision point (`point:task:attempt`), so a resumed run does not recall again. */
+  recalls: Record<string, EventOf<"experience.recalled">["lessons"]>;
   counters: Counters;
   outcome: { reason: string; code: string | null; reportArtifactId: string | null } | null;
 }
@@ -227,6 +229,7 @@ export function initialState(runId: string): RunState {
     lastProgressIteration: 0,
     recentCalls: [],
     firedSince: {},
+    recalls: {},
     counters: {
       iterations: 0,
       toolCalls: 0,
@@ -245,6 +248,10 @@ export function initialState(runId: string): RunState {
     outcome: null,
   };
 }
+
+/** Where a recall happened: one per decision point, task and attempt. */
+export const recallKey = (point: string, taskId: string | null, attempt: number): string =>
+  `${point}:${taskId ?? "-"}:${attempt}`;
 
 export const isTerminal = (s: RunStatus) => s === "succeeded" || s === "failed" || s === "cancelled";
 export const currentPlan = (s: RunState): PlanVersion | undefined => s.plans[s.plans.length - 1];

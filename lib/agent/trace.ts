@@ -70,6 +70,8 @@ export function describeEvent(e: RunEvent): string {
       return `${e.budget} ${e.used}/${e.limit}`;
     case "artifact.written":
       return `${e.name} (${e.bytes} bytes)`;
+    case "experience.recalled":
+      return `${e.point}: ${e.lessons.map((l) => `${short(l.summary, 60)} (${l.score.toFixed(2)})`).join("; ")}`;
     default:
       return "";
   }

@@ -15,12 +15,13 @@ describe("the role table", () => {
     "import",
     "upload",
     "answer",
+    "curate",
   ];
   const allowed = (role: Role) => verbs.filter((v) => deny(as(role), v) === null);
 
   it("gives each role exactly its verbs", () => {
     expect(allowed("viewer")).toEqual(["read"]);
-    expect(allowed("reviewer")).toEqual(["read", "answer"]);
+    expect(allowed("reviewer")).toEqual(["read", "answer", "curate"]);
     expect(allowed("analyst")).toEqual([
       "read",
       "start",

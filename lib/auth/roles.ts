@@ -14,6 +14,8 @@ export type Verb =
   | "import"
   | "upload"
   | "answer"
+  /** Disable, enable or delete a lesson learned across runs. */
+  | "curate"
   | "admin";
 
 const grants: Record<Role, ReadonlySet<Verb>> = {
@@ -27,10 +29,11 @@ const grants: Record<Role, ReadonlySet<Verb>> = {
     "import",
     "upload",
     "answer",
+    "curate",
     "admin",
   ]),
   analyst: new Set<Verb>(["read", "start", "cancel", "amend", "fork", "rollback", "import", "upload"]),
-  reviewer: new Set<Verb>(["read", "answer"]),
+  reviewer: new Set<Verb>(["read", "answer", "curate"]),
   viewer: new Set<Verb>(["read"]),
 };
 

@@ -1,6 +1,14 @@
 import { z } from "zod";
 
-export const EntryKind = z.enum(["goal", "subtask", "state", "constraint", "result", "reflection"]);
+export const EntryKind = z.enum([
+  "goal",
+  "subtask",
+  "state",
+  "constraint",
+  "result",
+  "reflection",
+  "experience",
+]);
 export type EntryKind = z.infer<typeof EntryKind>;
 
 export const EntryStatus = z.enum(["active", "done", "failed", "discarded"]);

@@ -17,6 +17,7 @@ const kindOrder: Record<MemoryEntry["kind"], number> = {
   subtask: 3,
   result: 4,
   reflection: 5,
+  experience: 6,
 };
 
 const line = (e: MemoryEntry) =>

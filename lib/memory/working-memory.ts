@@ -32,12 +32,17 @@ export interface ConfidenceChange {
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 
-/** Results and reflections lose confidence each iteration: old evidence should weigh less. */
+/** Results, reflections and recalled lessons lose confidence each iteration: old evidence should weigh less. */
 export function decayConfidence(memory: MemoryState, factor: number): ConfidenceChange[] {
   const changes: ConfidenceChange[] = [];
   for (const id of memory.order) {
     const e = memory.entries[id];
-    if (!e || (e.kind !== "result" && e.kind !== "reflection") || e.confidence === 0) continue;
+    if (
+      !e ||
+      (e.kind !== "result" && e.kind !== "reflection" && e.kind !== "experience") ||
+      e.confidence === 0
+    )
+      continue;
     changes.push({ id, from: e.confidence, to: round4(e.confidence * factor) });
   }
   return changes;

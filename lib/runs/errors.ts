@@ -4,6 +4,7 @@ export type ServiceErrorCode =
   | "invalid_input"
   | "run_not_found"
   | "question_not_found"
+  | "lesson_not_found"
   | "conflict"
   | "invalid_state"
   | "seq_out_of_range"
@@ -21,6 +22,7 @@ const httpStatus: Record<ServiceErrorCode, number> = {
   invalid_input: 400,
   run_not_found: 404,
   question_not_found: 404,
+  lesson_not_found: 404,
   conflict: 409,
   invalid_state: 409,
   seq_out_of_range: 400,

@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb } from "@/db/client";
 import { DbLibrary, seedLibraryIfEmpty } from "@/db/library";
+import { DbLessonStore } from "@/db/queries/lessons";
 import { PgRunClaims } from "@/db/run-claims";
 import { DbRunStore } from "@/db/run-store";
 import { BuiltinModel } from "../llm/builtin/builtin-model";
@@ -65,6 +66,7 @@ async function create(): Promise<RunService> {
     claims,
     // A shared PostgreSQL serves many people: prompts quote their documents, so they are opt-in there.
     recordPrompts: !handle.pool,
+    lessons: new DbLessonStore(db),
   });
   const resumed = await resumeInterruptedRuns(service);
   if (resumed.length > 0)

@@ -16,9 +16,10 @@ const groupLabel: Record<EntryKind, string> = {
   subtask: "Subtasks",
   result: "Results",
   reflection: "Reflections",
+  experience: "Experience (lessons from earlier runs)",
 };
 // The order a reader needs: what we want, the rules, where we are, the work, what it found, what it learned.
-const kinds: EntryKind[] = ["goal", "constraint", "state", "subtask", "result", "reflection"];
+const kinds: EntryKind[] = ["goal", "constraint", "state", "subtask", "result", "reflection", "experience"];
 const statuses = [...EntryStatus.options, "evicted"] as const;
 type StatusFilter = "all" | (typeof statuses)[number];
 

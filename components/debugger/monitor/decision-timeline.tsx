@@ -1,8 +1,9 @@
 "use client";
 
+import Link from "next/link";
 import { useId, useState } from "react";
 import type { DecisionKind } from "@/lib/agent/events";
-import type { Decision } from "@/lib/agent/state";
+import { type Decision, type RunState, recallKey } from "@/lib/agent/state";
 import { Empty } from "../../ui/states";
 
 /** A symbol and a tone per decision kind (and reflection action): the tone is a hint, the word is the meaning. */
@@ -50,14 +51,34 @@ export function TaskButton({
   );
 }
 
+/** The lessons from earlier runs the gate recalled before this decision, with why they matched. */
+function LessonsUsed({ lessons }: { lessons: RunState["recalls"][string] }) {
+  return (
+    <ul className="mon-lessons" data-testid="decision-lessons" aria-label="Lessons from earlier runs">
+      {lessons.map((l) => (
+        <li key={l.lessonId}>
+          <Link href={`/lessons?q=${encodeURIComponent(l.lessonId)}`} title={l.lessonId}>
+            {l.summary}
+          </Link>{" "}
+          <span className="muted">
+            score {l.score.toFixed(2)}: {l.reasons.join("; ")}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function DecisionTimeline({
   decisions,
   skills,
+  recalls = {},
   onSelectTask,
 }: {
   decisions: Decision[];
   /** The skill that made each decision, by the decision's seq. */
   skills?: ReadonlyMap<number, string>;
+  recalls?: RunState["recalls"];
   onSelectTask: (taskId: string) => void;
 }) {
   const [kind, setKind] = useState<"all" | DecisionKind>("all");
@@ -124,6 +145,9 @@ export function DecisionTimeline({
                   )}
                 </div>
                 <p className="mon-reason">{d.reason}</p>
+                {d.taskId && d.attempt != null && recalls[recallKey("gate", d.taskId, d.attempt)] && (
+                  <LessonsUsed lessons={recalls[recallKey("gate", d.taskId, d.attempt)] ?? []} />
+                )}
               </div>
             </li>
           ))}

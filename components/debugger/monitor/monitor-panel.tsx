@@ -49,6 +49,7 @@ export function MonitorPanel({
       <DecisionTimeline
         decisions={state.decisions}
         skills={skillsByDecision(events)}
+        recalls={state.recalls}
         onSelectTask={onSelectTask}
       />
       <SkillsSection events={events} />

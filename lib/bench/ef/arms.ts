@@ -24,6 +24,8 @@ export const ARM_CONFIG: Record<BaseArm, RunConfigInput> = {
   },
   "no-monitor": { executive: { monitor: "off" } },
   "model-only-monitor": { executive: { monitor: "model" } },
+  // Everything on but lessons from earlier runs (only differs from `full` in sequence mode).
+  "full-without-experience": { executive: { experience: false } },
 };
 
 export const ARM_DESCRIPTIONS: Record<BaseArm, string> = {
@@ -31,6 +33,7 @@ export const ARM_DESCRIPTIONS: Record<BaseArm, string> = {
   baseline: "plain LLM + tools loop: whole history in context, no plan validation, no monitor, never asks",
   "no-monitor": "working memory and planner, no monitor (results accepted, failures retried unchanged)",
   "model-only-monitor": "working memory and planner; no rules, the model judges every result itself",
+  "full-without-experience": "full, but recalls no lessons from earlier runs (sequence mode's control)",
 };
 
 const PREFIX = "-skill:";

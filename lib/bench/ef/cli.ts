@@ -21,8 +21,9 @@ export const DEFAULT_SCENARIOS = path.join(here, "scenarios");
 
 const usage = `Usage: npm run bench -- [options]
   --scenarios <path>   a scenario file or a folder of them (repeatable; default ${path.relative(process.cwd(), DEFAULT_SCENARIOS)})
-  --arms <list>        comma-separated, from ${ARMS.join(", ")} (default: all those four), and
-                       -skill:<id> for full with one skill switched off (e.g. full,-skill:reflect)
+  --arms <list>        comma-separated, from ${ARMS.join(", ")} (default: all but
+                       full-without-experience, which differs from full only in sequence mode),
+                       and -skill:<id> for full with one skill switched off (e.g. full,-skill:reflect)
   --model <name>       builtin (default: the rule-based model with each scenario's persona noise) or
                        openai (any OpenAI-compatible endpoint: OPENAI_BASE_URL, OPENAI_API_KEY,
                        OPENAI_MODEL… as for npm run agent; no persona noise)
@@ -55,7 +56,7 @@ function parse(argv: string[]) {
       help: { type: "boolean", short: "h" },
     },
   });
-  const arms = (values.arms ?? ARMS.join(","))
+  const arms = (values.arms ?? ARMS.filter((a) => a !== "full-without-experience").join(","))
     .split(",")
     .map((a) => a.trim())
     .filter(Boolean);

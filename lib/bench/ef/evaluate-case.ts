@@ -1,4 +1,4 @@
-import type { EventOf } from "../../agent/events";
+import type { EventOf, RunEvent } from "../../agent/events";
 import { summariseTiers } from "../../llm/routing";
 import { decisionShare } from "../../skills/stats";
 import type { LibraryDocument } from "../../tools/library/document";
@@ -12,6 +12,7 @@ export interface EvaluatedCase {
   result: CaseResult;
   /** The run's events as JSON Lines. */
   jsonl: string;
+  events: RunEvent[];
 }
 
 /** Run one case and judge it. */
@@ -61,6 +62,7 @@ export async function evaluateCase(
       skillFirings,
       tiers: summariseTiers(calls),
     },
+    events: run.events,
     jsonl: `${run.events.map((e) => JSON.stringify(e)).join("\n")}\n`,
   };
 }

@@ -5,9 +5,15 @@ import { z } from "zod";
  * a results file from another version or a hand-edited one is rejected with the field at fault.
  */
 
-export const BaseArm = z.enum(["full", "baseline", "no-monitor", "model-only-monitor"]);
+export const BaseArm = z.enum([
+  "full",
+  "baseline",
+  "no-monitor",
+  "model-only-monitor",
+  "full-without-experience",
+]);
 export type BaseArm = z.infer<typeof BaseArm>;
-/** The four fixed arms (the default set). */
+/** The fixed arms (the default set is all but full-without-experience). */
 export const ARMS = BaseArm.options;
 /** `full` with one skill switched off: what that skill buys. */
 export const SkillAblation = z.custom<`-skill:${string}`>(

@@ -4,7 +4,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { RunEvent } from "../../agent/events";
 import { answerQuestion, createRun, drive } from "../../agent/loop";
-import { type AgentDeps, type Amendment, type Mailbox, seededRandom } from "../../agent/runtime";
+import {
+  type AgentDeps,
+  type Amendment,
+  type ExperienceSource,
+  type Mailbox,
+  seededRandom,
+} from "../../agent/runtime";
 import type { RunState } from "../../agent/state";
 import { BuiltinModel } from "../../llm/builtin/builtin-model";
 import type { ChatModel, ObjectRequest, ToolCallRequest } from "../../llm/chat-model";
@@ -60,6 +66,8 @@ export interface RunCaseOptions {
    * noise: that stands in for a real model's mistakes and applies only to the builtin model.
    */
   model?: ChatModel;
+  /** Lessons from earlier runs (sequence mode); none by default, so each case stands alone. */
+  experience?: ExperienceSource;
 }
 
 /** No noise: a real model under test makes its own mistakes. */
@@ -149,6 +157,7 @@ export async function runCase(
       random: seededRandom(seed),
       sink: { append: (e) => void events.push(e) },
       mailbox,
+      experience: options.experience,
     };
     // Opaque: the agent must not be able to read the scenario's id, even from its own run id.
     const runId = caseRunId(scenario.id, arm, seed);

@@ -3,6 +3,8 @@ import { drive } from "../../agent/loop";
 import type { RunContext } from "../../agent/run-context";
 import type { AgentDeps, Amendment, ReplayCache } from "../../agent/runtime";
 import { isTerminal } from "../../agent/state";
+import { experienceFrom, learnFromRun } from "../../experience/learn";
+import type { LessonStore } from "../../experience/store";
 import type { ChatModel } from "../../llm/chat-model";
 import type { ToolFault } from "../../tools/faults";
 import type { DocumentLibrary } from "../../tools/library/document-library";
@@ -36,6 +38,8 @@ export interface RunServiceOptions {
   recordPrompts?: boolean;
   /** Wait before the nth retry of a run the database dropped (ms). */
   retryDelayMs?: (attempt: number) => number;
+  /** Experience across runs: recalled at decision points, learned from each run this process ends. */
+  lessons?: LessonStore;
 }
 
 /** The database's word on who drives a run, so two servers never drive one run. */
@@ -113,7 +117,8 @@ export class RunService {
       },
     });
     const mailbox = { take: () => this.mailbox(runId).splice(0) };
-    return { ...deps, replay, abort, mailbox };
+    const experience = this.o.lessons ? experienceFrom(this.o.lessons) : undefined;
+    return { ...deps, replay, abort, mailbox, experience };
   }
 
   /**
@@ -133,8 +138,10 @@ export class RunService {
           return;
         }
         try {
+          const wasOver = isTerminal(ctx.state.status);
           // An answer can land between the loop's last look and its return: go round again then.
           while ((await drive(ctx)).status === "running" && !abort.signal.aborted) {}
+          if (!wasOver && isTerminal(ctx.state.status)) await this.learn(runId);
         } finally {
           await claims.release(runId).catch((e) => this.log(`run ${runId}: releasing its claim failed:`, e));
         }
@@ -191,6 +198,20 @@ export class RunService {
       }
     }, delay);
     timer.unref?.();
+  }
+
+  /**
+   * A run this process drove to its end teaches lessons (imported runs are never driven, so never
+   * learned from). Experience is advice: a failure here is logged and loses nothing of the run.
+   */
+  private async learn(runId: string): Promise<void> {
+    const lessons = this.o.lessons;
+    if (!lessons) return;
+    try {
+      await learnFromRun(lessons, await this.o.store.events(runId), Date.now());
+    } catch (e) {
+      this.log(`run ${runId}: its lessons could not be stored:`, e);
+    }
   }
 
   /** Wait for every loop of this process to pause or end (tests, shutdown). */

@@ -13,7 +13,7 @@ import { RunService, type RunServiceOptions } from "../service/run-service";
 /** A run service on a real database with the builtin model and the seeded demo library. */
 export async function testService(
   db: Db,
-  opts: Pick<RunServiceOptions, "claims" | "retryDelayMs" | "recordPrompts"> & {
+  opts: Pick<RunServiceOptions, "claims" | "retryDelayMs" | "recordPrompts" | "lessons"> & {
     model?: (name: string) => ChatModel;
   } = {},
 ) {
@@ -31,6 +31,7 @@ export async function testService(
     claims: opts.claims,
     retryDelayMs: opts.retryDelayMs,
     recordPrompts: opts.recordPrompts,
+    lessons: opts.lessons,
   });
   return { service, store, errors };
 }
