@@ -121,11 +121,16 @@ test("changing the requirements mid-run re-plans the rest and delivers what was 
   request,
   runPage,
 }) => {
-  // One task at a time: the run lasts long enough that, on a loaded machine, it is still going when
-  // the button is clicked. (The old flake: the run finished first, and the button left with it.)
+  // The run must still be going when the button is clicked (the old flake: it finished first, and
+  // the button left with it): one task at a time, and the report's first call fails transiently
+  // and is retried after 10 s — the change arrives before anything is delivered.
   const runId = await startRunViaApi(request, {
     goal: "Compare Loomwork and Relaywright on task success and pricing",
-    config: { concurrency: 1 },
+    config: {
+      concurrency: 1,
+      toolBackoffMs: 10_000,
+      faults: [{ tool: "compose_report", kind: "transient", times: 1 }],
+    },
   });
   await page.goto(`/runs/${runId}`);
   // Some research is done before the change arrives.

@@ -52,10 +52,17 @@ export function resumeRun(deps: AgentDeps, events: readonly RunEvent[]): RunCont
 
 async function finish(ctx: RunContext): Promise<boolean> {
   const s = ctx.state;
-  const deliverable = Object.values(s.tasks).find(
-    (t) => t.deliverable && currentPlan(s)?.tasks.some((p) => p.id === t.id),
-  );
-  if (deliverable?.status !== "succeeded") return false;
+  // A re-plan after a change of requirements adds a new deliverable beside the one already done
+  // (done work is never redone): the run is finished only when the newest one is.
+  const plan = currentPlan(s);
+  const deliverables = s.taskOrder
+    .map((id) => s.tasks[id])
+    .filter(
+      (t): t is NonNullable<typeof t> => !!t && t.deliverable && !!plan?.tasks.some((p) => p.id === t.id),
+    );
+  if (deliverables.some((t) => t.status !== "succeeded" && t.status !== "skipped")) return false;
+  const deliverable = deliverables.findLast((t) => t.status === "succeeded");
+  if (!deliverable) return false;
   const data = deliverable.result?.artifactId ? s.artifacts[deliverable.result.artifactId]?.data : null;
   const markdown = (data as { markdown?: unknown } | null)?.markdown;
   let reportId: string | null = null;
