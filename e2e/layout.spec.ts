@@ -1,8 +1,11 @@
 import { expect, startRunViaApi, test, waitForRun } from "./fixtures";
 
 test("controls stay the same elements, and keep focus, while events stream in", async ({ page, request }) => {
+  // Kept going long enough to watch: one task at a time over four compared frameworks (a fast
+  // machine finished the two-framework run before the controls were tagged).
   const runId = await startRunViaApi(request, {
-    goal: "Compare Loomwork and Relaywright on task success and pricing",
+    goal: "Compare Loomwork, Relaywright, Cortexa and Braidline on task success, pricing and licensing",
+    config: { concurrency: 1 },
   });
   await page.goto(`/runs/${runId}`);
   const label = page.getByTestId("scrubber-label");

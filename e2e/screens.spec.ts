@@ -17,7 +17,8 @@ test("the new views at 1440, 1920 and 390 px fit their width", async ({ page, re
     config: { faults: [{ tool: "read", taskId: "r1", kind: "permanent" }] },
   });
   const clarify = await startRunViaApi(request, { goal: "help me" });
-  // A compared entity the library lacks: the one gap worth stopping the run for (a gate question).
+  // A compared entity the library lacks: the one gap worth stopping the run for (asked before
+  // planning, since no document names it).
   const gate = await startRunViaApi(request, { goal: "Compare Loomwork and Zephyrix on cost" });
   await waitForRun(request, done, "succeeded");
   await waitForRun(request, clarify, "waiting");
@@ -41,7 +42,9 @@ test("the new views at 1440, 1920 and 390 px fit their width", async ({ page, re
     await check(`new-run-and-list-${w.name}`);
 
     await page.goto("/inbox");
-    await expect(page.locator('[data-testid="question-card"][data-origin="gate"]').first()).toBeVisible();
+    await expect(
+      page.locator('[data-testid="question-card"]', { hasText: "Zephyrix" }).first(),
+    ).toBeVisible();
     await check(`inbox-${w.name}`);
 
     await page.goto(`/runs/${clarify}`);
