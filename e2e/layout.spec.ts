@@ -1,11 +1,16 @@
 import { expect, startRunViaApi, test, waitForRun } from "./fixtures";
 
 test("controls stay the same elements, and keep focus, while events stream in", async ({ page, request }) => {
-  // Kept going long enough to watch: one task at a time over four compared frameworks (a fast
-  // machine finished the two-framework run before the controls were tagged).
+  // Kept going long enough to watch (a fast machine finished the run before the controls were
+  // checked, and a finished run has no amend or cancel button): one task at a time, and the first
+  // search fails transiently and is retried after 10 s, so the events stream in after the tagging.
   const runId = await startRunViaApi(request, {
     goal: "Compare Loomwork, Relaywright, Cortexa and Braidline on task success, pricing and licensing",
-    config: { concurrency: 1 },
+    config: {
+      concurrency: 1,
+      toolBackoffMs: 10_000,
+      faults: [{ tool: "search", taskId: "s1", kind: "transient", times: 1 }],
+    },
   });
   await page.goto(`/runs/${runId}`);
   const label = page.getByTestId("scrubber-label");
