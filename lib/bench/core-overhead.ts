@@ -7,9 +7,8 @@ import os from "node:os";
 import { createRun, drive } from "../agent/loop";
 import { replay } from "../agent/reducer";
 import { makeDeps, policy, reportTask, reportTool, workTask, workTool } from "../agent/testing/harness";
-import type { ChatModel } from "../llm/chat-model";
 import { ScriptedModel } from "../llm/scripted-model";
-import type { AnyTool } from "../tools/tool";
+import { timed, timedTool } from "./timed";
 
 const TASKS = 50;
 const RUNS = 5;
@@ -17,38 +16,6 @@ const RUNS = 5;
 function plan() {
   const tasks = Array.from({ length: TASKS - 1 }, (_, i) => workTask(`t${i}`, i >= 5 ? [`t${i - 5}`] : []));
   return [...tasks, reportTask(tasks.slice(-5).map((t) => t.id))];
-}
-
-function timed(model: ChatModel, spent: { ms: number }): ChatModel {
-  const wrap =
-    <A, R>(f: (a: A) => Promise<R>) =>
-    async (a: A) => {
-      const t = performance.now();
-      try {
-        return await f(a);
-      } finally {
-        spent.ms += performance.now() - t;
-      }
-    };
-  return {
-    name: model.name,
-    generateObject: wrap(model.generateObject.bind(model)) as ChatModel["generateObject"],
-    callTools: wrap(model.callTools.bind(model)),
-  };
-}
-
-function timedTool(tool: AnyTool, spent: { ms: number }): AnyTool {
-  return {
-    ...tool,
-    run: async (input, ctx) => {
-      const t = performance.now();
-      try {
-        return await tool.run(input, ctx);
-      } finally {
-        spent.ms += performance.now() - t;
-      }
-    },
-  };
 }
 
 async function once(concurrency: number) {

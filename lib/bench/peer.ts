@@ -35,9 +35,8 @@ import {
   workTask,
   workTool,
 } from "../agent/testing/harness";
-import type { ChatModel } from "../llm/chat-model";
 import { ScriptedModel } from "../llm/scripted-model";
-import type { AnyTool } from "../tools/tool";
+import { timed, timedTool } from "./timed";
 
 /** PEER_QUICK=1: one round and a short "long" run, to check the bench itself works. */
 const QUICK = process.env.PEER_QUICK === "1";
@@ -97,38 +96,6 @@ async function schemaBytes(schema: string): Promise<number> {
 }
 
 // ---- the workloads ---------------------------------------------------------------------------
-
-function timed(model: ChatModel, spent: { ms: number }): ChatModel {
-  const wrap =
-    <A, R>(fn: (a: A) => Promise<R>) =>
-    async (a: A) => {
-      const t = performance.now();
-      try {
-        return await fn(a);
-      } finally {
-        spent.ms += performance.now() - t;
-      }
-    };
-  return {
-    name: model.name,
-    generateObject: wrap(model.generateObject.bind(model)) as ChatModel["generateObject"],
-    callTools: wrap(model.callTools.bind(model)),
-  };
-}
-
-function timedTool(tool: AnyTool, spent: { ms: number }): AnyTool {
-  return {
-    ...tool,
-    run: async (input, ctx) => {
-      const t = performance.now();
-      try {
-        return await tool.run(input, ctx);
-      } finally {
-        spent.ms += performance.now() - t;
-      }
-    },
-  };
-}
 
 type Workload = "50" | "1000";
 
