@@ -52,7 +52,15 @@ export async function repairTask(
         const deliverableTools = new Set(
           [...ctx.deps.tools.values()].filter((x) => x.deliverable).map((x) => x.name),
         );
-        violations = validatePlan(tasks, { knownTools, maxTasks: s.config.maxTasks, deliverableTools });
+        const finishedIds = new Set(
+          tasks.filter((t) => s.tasks[t.id]?.status === "succeeded").map((t) => t.id),
+        );
+        violations = validatePlan(tasks, {
+          knownTools,
+          maxTasks: s.config.maxTasks,
+          deliverableTools,
+          finishedIds,
+        });
         for (const t of tasks) {
           const before = s.tasks[t.id];
           // Compared in canonical form: a state read back from a stored snapshot (a fork's) has

@@ -131,9 +131,19 @@ export function decidedElsewhereZh(text: string): string[] {
     for (let k = i + 1; k < Math.min(words.length - 1, i + 8); k++) {
       const w = words[k] as ChineseWord;
       if (w.tag === "x") break;
-      if (!/^(?:v|zg|vn)$/.test(w.tag) || words[k + 1]?.tag !== "uj") continue;
+      if (words[k + 1]?.tag !== "uj") continue;
+      // The clause has a verb ("选定的", "定下来的": a verb and its complement) or says what is
+      // theirs now ("现有的", a distinguishing word); a bare possessive ("我们的报告") is not one.
+      const clause = words.slice(i + 1, k + 1);
+      if (!clause.some((c) => /^(?:v|zg|vn|b)$/.test(c.tag)) || !/^(?:v|zg|vn|b|t)$/.test(w.tag)) break;
       let end = k + 2;
-      while (end < words.length && /^(?:r|m|q|n|nz|vn|j|eng)/.test(words[end]?.tag ?? "")) end++;
+      // The head noun phrase; a verb inside it modifies the noun right after it ("维修技师").
+      while (
+        end < words.length &&
+        (/^(?:r|m|q|n|nz|vn|j|eng)/.test(words[end]?.tag ?? "") ||
+          (words[end]?.tag === "v" && /^n/.test(words[end + 1]?.tag ?? "")))
+      )
+        end++;
       const hasNoun = words.slice(k + 2, end).some((x) => isChineseNounTag(x.tag));
       if (hasNoun) {
         found.push(text.slice((words[i] as ChineseWord).start, (words[end - 1] as ChineseWord).end));

@@ -8,6 +8,11 @@ export interface ValidationContext {
   doneIds?: ReadonlySet<string>;
   /** Tools whose output is a deliverable; when given, the deliverable task must use one of them. */
   deliverableTools?: ReadonlySet<string>;
+  /**
+   * Tasks of the graph that already succeeded: history. One that leads nowhere since a re-plan
+   * (a search whose reads the new plan dropped) is no violation — it will never run again.
+   */
+  finishedIds?: ReadonlySet<string>;
 }
 
 /**
@@ -88,7 +93,7 @@ export function validatePlan(tasks: readonly TaskSpec[], ctx: ValidationContext)
   if (deliverables.length === 1 && deliverable && !cycle) {
     const feeding = ancestors(tasks, deliverable.id);
     for (const t of tasks) {
-      if (t !== deliverable && !feeding.has(t.id)) {
+      if (t !== deliverable && !feeding.has(t.id) && !ctx.finishedIds?.has(t.id)) {
         v.push({
           rule: "feeds_deliverable",
           taskId: t.id,

@@ -35,6 +35,17 @@ describe("calculate", () => {
       derive("product", [q("USD 1,800 per seat per year"), q("40 seats"), q("3 years")], ["p", "n", "t"])
         .formatted,
     ).toBe("USD 216,000");
+    // A head count named otherwise still cancels the one per-head unit; a period only a period.
+    expect(
+      derive(
+        "product",
+        [q("USD 39 per technician per month"), q("25 seats"), q("12 months")],
+        ["p", "n", "t"],
+      ).formatted,
+    ).toBe("USD 11,700");
+    expect(
+      derive("product", [q("USD 62 per technician per month"), q("150 名技师")], ["p", "n"]).formatted,
+    ).toBe("USD 9,300 per month");
     expect(derive("sum", [q("USD 1 million"), q("USD 2.5 million")], ["y1", "y2"]).formatted).toBe(
       "USD 3.5 million",
     );

@@ -96,20 +96,30 @@ function withUnit(n: number, q: Quantity): string {
 /**
  * Units cancel in a product: "USD 49 per technician per month" × "200 technicians" is "USD 9,800
  * per month", and × "12 months" after that just "USD …". A factor counting something ("200
- * technicians", "36 months") removes the matching "per …" from the unit.
+ * technicians", "36 months") removes the matching "per …" from the unit; a head count named
+ * otherwise ("25 seats", "150 名技师") removes the one "per <head>" left that is not a period.
  */
+const PERIOD = /^(?:year|yr|month|mo|quarter|week|day|hour|annum)$/i;
+
 function productUnit(values: Quantity[], unit: Quantity): Quantity {
   let suffix = unit.suffix;
+  const per = (noun: string) => new RegExp(`\\s*\\b(?:per|a|an)\\s+${noun}s?\\b|\\s*/\\s*${noun}s?\\b`, "iu");
+  const unmatched: string[] = [];
   for (const q of values) {
     if (q === unit || !q.suffix || q.suffix === "%") continue;
     const noun = (q.suffix.split(/\s+/)[0] ?? "").replace(/s$/i, "");
-    if (!/^\p{L}+$/u.test(noun)) continue;
-    suffix = suffix.replace(
-      new RegExp(`\\s*\\b(?:per|a|an)\\s+${noun}s?\\b|\\s*/\\s*${noun}s?\\b`, "iu"),
-      "",
-    );
+    if (!/^[\p{L}-]+$/u.test(noun)) continue;
+    const next = suffix.replace(per(noun), "");
+    if (next === suffix && !PERIOD.test(noun)) unmatched.push(noun);
+    suffix = next;
   }
-  return { ...unit, suffix: suffix.trim() };
+  for (const _ of unmatched) {
+    const head = [...suffix.matchAll(/\b(?:per|a|an)\s+([\p{L}-]+)/giu)].find(
+      (m) => !PERIOD.test(m[1] ?? ""),
+    );
+    if (head) suffix = suffix.replace(head[0], "");
+  }
+  return { ...unit, suffix: suffix.replace(/\s+/g, " ").trim() };
 }
 
 export interface Derived {
@@ -125,7 +135,11 @@ export function derive(operation: Operation, values: Quantity[], labels: string[
     if (!b) throw new ToolError("invalid_input", `${operation} needs two inputs, got one`);
     return b;
   };
-  const shown = values.map((q, i) => `${labels[i]} ${withUnit(q.amount, q)}`);
+  // A count shown as its own label ("120 technicians") is not repeated.
+  const shown = values.map((q, i) => {
+    const v = withUnit(q.amount, q);
+    return labels[i] && labels[i] !== v ? `${labels[i]} ${v}` : v;
+  });
   switch (operation) {
     case "difference": {
       const y = need2();

@@ -6,7 +6,7 @@ import {
 } from "../../language/references";
 import type { Clarification, GoalSpec } from "../../planner/plan-schema";
 import type { ModelContext } from "../model-context";
-import { constraintLines, GIVEN, type GoalOptions, parseGoalOptions } from "./goal-options";
+import { CHANGED, constraintLines, GIVEN, type GoalOptions, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { joinList, truncate } from "./text";
 
@@ -69,10 +69,16 @@ export function clarify(ctx: ClarifyContext): Clarification {
     .filter((a) => !a.prompt.startsWith("Requirement change") && !NOTHING.test(a.answer.trim()))
     .map((a) => `${GIVEN} ${truncate(a.answer.replace(/\s+/g, " ").trim(), 300)}`)
     .filter((line) => line.length > GIVEN.length + 1);
+  // A change of requirements is a fact of the request too, the newest first: "a 25-seat team" is the count now.
+  const changed = ctx.answers
+    .filter((a) => a.prompt.startsWith("Requirement change") && !NOTHING.test(a.answer.trim()))
+    .reverse()
+    .map((a) => `${CHANGED} ${truncate(a.answer.replace(/\s+/g, " ").trim(), 300)}`)
+    .filter((line) => line.length > CHANGED.length + 1);
   const spec: GoalSpec = {
     deliverable: deliverable(zh, entities, topics, terms.aspects),
     audience: options.audience ?? "analysts",
-    constraints: [...constraintLines(options), ...given],
+    constraints: [...constraintLines(options), ...changed, ...given],
     acceptanceCriteria: acceptance(options, entities),
     topics,
     compare,

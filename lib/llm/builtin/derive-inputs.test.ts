@@ -52,7 +52,85 @@ describe("planCalculation", () => {
       null,
       "Total for our 150 technicians over 2025",
     );
-    expect(plan.inputs.map((i) => i.value)).toEqual(["USD 2,410", "150"]);
+    expect(plan.inputs.map((i) => i.value)).toEqual(["USD 2,410", "150 technicians"]);
+  });
+
+  it("converts a monthly price to the span asked and cancels the units", () => {
+    const plan = planCalculation(
+      "product",
+      frame,
+      [
+        fig("Quillon list price", "USD 39 per technician per month"),
+        fig("Nordvale list price", "USD 62 per technician per month"),
+      ],
+      null,
+      "Our field team is 120 technicians.\nWhat would our team pay per year for Quillon?",
+    );
+    expect(plan.inputs.map((i) => i.value)).toEqual([
+      "USD 39 per technician per month",
+      "120 technicians",
+      "12 months",
+    ]);
+    const three = planCalculation(
+      "product",
+      frame,
+      [fig("Fernbrook list price", "USD 49 per technician per month")],
+      null,
+      "licences over three years for our 120 field technicians",
+    );
+    expect(three.inputs.at(-1)?.value).toBe("36 months");
+    // A figure already stated over the span asked is not converted.
+    const tco = planCalculation(
+      "product",
+      frame,
+      [
+        fig("Fernbrook list price", "USD 49 per technician per month"),
+        fig("Fernbrook three-year total cost per technician", "USD 2,410"),
+      ],
+      null,
+      "the three-year bill for 250 technicians on Fernbrook",
+    );
+    expect(tco.inputs.map((i) => i.value)).toEqual(["USD 2,410", "250 technicians"]);
+  });
+
+  it("takes each item's own price when the plan asks one total per item, and compares the totals", () => {
+    const figures = [
+      fig("Nordvale list price", "USD 62 per technician per month"),
+      fig("Tessaract list price", "USD 35 per technician per month"),
+    ];
+    const request = "按 150 名技师算，一年订阅费多少？Nordvale 和 Tessaract 差多少";
+    const a = planCalculation("product", frame, figures, null, request, [], [], "Tessaract");
+    expect(a.inputs.map((i) => i.value)).toEqual([
+      "USD 35 per technician per month",
+      "150 技师",
+      "12 months",
+    ]);
+    const missing = planCalculation("product", frame, figures, null, request, [], [], "Quillon");
+    expect(missing.inputs).toEqual([]);
+    expect(missing.label).toMatch(/no per-unit figure found for Quillon/);
+    const gap = planCalculation(
+      "difference",
+      frame,
+      figures,
+      null,
+      request,
+      [],
+      [
+        {
+          label: "Nordvale: Nordvale list price × 150",
+          formatted: "USD 111,600",
+          formula: "…",
+          docIds: ["d1"],
+        },
+        {
+          label: "Tessaract: Tessaract list price × 150",
+          formatted: "USD 63,000",
+          formula: "…",
+          docIds: ["d1"],
+        },
+      ],
+    );
+    expect(gap.inputs.map((i) => i.value)).toEqual(["USD 111,600", "USD 63,000"]);
   });
 
   it("compares the item a superlative picks with the item the request names", () => {

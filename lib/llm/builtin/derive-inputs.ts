@@ -1,11 +1,14 @@
+import { isChineseNounTag, tagChinese } from "../../language/chinese";
+import { tagEnglish } from "../../language/english";
+import { requestedSpan, statedSpan } from "../../language/horizon";
 import { superlatives } from "../../language/superlatives";
 import { type Operation, parseQuantity, type Quantity } from "../../tools/calculate";
 import type { ComparisonTable } from "./comparison-table";
 import { lineup } from "./direct-answer";
 import type { ResearchFrame } from "./frame";
 import type { KeyFigure } from "./key-figures";
-import { matchTerms, mentions, overlap } from "./text";
-import type { ReadDoc } from "./upstream";
+import { matchTerms, mentions, normalise, overlap } from "./text";
+import type { Derivation, ReadDoc } from "./upstream";
 
 /**
  * Which figures a requested derivation uses, chosen the way an analyst would: two figures of the
@@ -38,12 +41,24 @@ export function planCalculation(
   table: ComparisonTable | null,
   requestText: string,
   reads: readonly ReadDoc[] = [],
+  derived: readonly Derivation[] = [],
+  /** The item this calculation is about, when the plan makes one per item ("each vendor's bill"). */
+  subject?: string,
 ): CalculationPlan {
   const fromTable = tablePair(table);
   const candidates: Candidate[] = figures.flatMap((f) => {
     const q = parseQuantity(f.value);
     return q ? [{ label: f.name, value: f.value, docId: f.docIds[0], q }] : [];
   });
+  // Every figure the documents read list, after the key figures: a per-item price the report's
+  // short list left out is still an input.
+  for (const doc of reads) {
+    for (const f of doc.figures) {
+      const q = parseQuantity(f.value);
+      if (!q || candidates.some((c) => normalise(c.label) === normalise(f.name))) continue;
+      candidates.push({ label: f.name, value: f.value, docId: doc.docId, q });
+    }
+  }
   const wanted = matchTerms(`${frame.title} ${requestText}`);
   const none = (why: string): CalculationPlan => ({
     label: `${operationName(operation)}: ${why}`,
@@ -51,22 +66,15 @@ export function planCalculation(
     inputs: [],
   });
 
-  if (operation === "product") {
-    const count = countIn(requestText);
-    const perUnit = best(
-      candidates.filter((c) => c.q.prefix || /\bper\b|每/i.test(c.label)),
-      wanted,
-    );
-    if (!count || !perUnit) return none("no count and per-unit figure to multiply");
-    return {
-      label: `${perUnit.label} × ${count.label}`,
-      operation,
-      inputs: [input(perUnit), { label: count.label, value: String(count.amount) }],
-    };
-  }
+  if (operation === "product") return planProduct(frame, candidates, reads, requestText, wanted, subject);
 
-  let pair: [Candidate, Candidate] | null = null;
-  if (operation === "percent_change" || operation === "sum") pair = yearPair(candidates, wanted);
+  // A gap or a ratio between totals worked out upstream (each side's bill) comes from those totals.
+  const fromDerived = derivedPair(derived);
+  let pair: [Candidate, Candidate] | null =
+    (operation === "difference" || operation === "ratio" || operation === "sum") && fromDerived
+      ? fromDerived
+      : null;
+  if (!pair && (operation === "percent_change" || operation === "sum")) pair = yearPair(candidates, wanted);
   if (!pair && operation !== "percent_change") pair = superlativePair(frame.request, reads);
   if (!pair && (operation === "difference" || operation === "ratio")) pair = fromTable;
   pair ??= similarPair(candidates, wanted);
@@ -176,24 +184,188 @@ function similarPair(candidates: Candidate[], wanted: Set<string>): [Candidate, 
 
 const relevance = (c: Candidate, wanted: Set<string>) => overlap(matchTerms(c.label), wanted);
 
-function best(candidates: Candidate[], wanted: Set<string>): Candidate | undefined {
-  return [...candidates].sort((a, b) => relevance(b, wanted) - relevance(a, wanted))[0];
+/**
+ * A total from a per-unit figure: the price × the count the request gives × the span it asks
+ * over, converted by units ("USD 39 per technician per month" × "120 technicians" × "12 months"
+ * for "per year"; a figure already stated over the asked span is not converted). The per-unit
+ * figure is the subject's when the plan names one, else the item a superlative picks, else the
+ * one most relevant to the request.
+ */
+function planProduct(
+  frame: ResearchFrame,
+  candidates: Candidate[],
+  reads: readonly ReadDoc[],
+  requestText: string,
+  wanted: Set<string>,
+  subject: string | undefined,
+): CalculationPlan {
+  const none = (why: string): CalculationPlan => ({
+    label: `Total: ${why}`,
+    operation: "product",
+    inputs: [],
+  });
+  const count = countIn(requestText);
+  if (!count) return none("the request gives no count to multiply");
+  const asked = requestedSpan(requestText);
+  const item = subject ?? superlativePick(frame.request, reads);
+  let pool = candidates.filter(
+    (c) => c.q.suffix !== "%" && (c.q.prefix || /\bper\b|每/i.test(`${c.label} ${c.value}`)),
+  );
+  if (!item) pool = namedFirst(pool, requestText);
+  if (item) {
+    const terms = matchTerms(item);
+    const about = pool.filter((c) => overlap(terms, matchTerms(c.label)) > 0);
+    if (about.length === 0 && subject) return none(`no per-unit figure found for ${subject}`);
+    if (about.length > 0) pool = about;
+  }
+  const spanFit = (c: Candidate): number => {
+    const span = statedSpan(c.label, c.value);
+    if (!asked || !span) return 0;
+    if (!span.rate) return span.months === asked.months ? 2 : -1;
+    return 1;
+  };
+  const perUnit = [...pool].sort(
+    (a, b) => spanFit(b) - spanFit(a) || relevance(b, wanted) - relevance(a, wanted),
+  )[0];
+  if (!perUnit) return none("no per-unit figure to multiply");
+  const inputs = [input(perUnit), { label: count.label, value: count.label }];
+  const factor = spanFactor(statedSpan(perUnit.label, perUnit.value), asked);
+  if (factor) inputs.push({ label: factor, value: factor });
+  return {
+    label: `${item && subject ? `${subject}: ` : ""}${perUnit.label} × ${count.label}${factor ? ` × ${factor}` : ""}`,
+    operation: "product",
+    inputs,
+  };
 }
 
-/** "for 150 technicians", "120 seats": a count the request gives (not a year, a share or money). */
-function countIn(text: string): { amount: number; label: string } | null {
-  for (const m of text.matchAll(/(?<![\d.,$€£¥])(\d[\d,]*)\s+([\p{L}-]{3,}(?:\s[\p{L}-]{3,})?)/gu)) {
-    const amount = Number((m[1] as string).replace(/,/g, ""));
-    if (!Number.isFinite(amount) || amount < 2 || (amount >= 1900 && amount <= 2100)) continue;
-    const noun = (m[2] as string).split(" ")[0] as string;
-    if (
-      /^(?:percent|billion|million|thousand|years?|months?|days?|minutes?|hours?|sources?|documents?|words?)$/i.test(
-        noun,
-      )
-    ) {
-      continue;
+/**
+ * The figures about the item the newest line of the request names ("We picked Fernbrook
+ * FieldMate" over the goal's "a vendor"): a name is a capitalised word of the figure's name that
+ * the line has as a word; lines come newest first (a change, an answer, then the goal).
+ */
+function namedFirst(pool: Candidate[], requestText: string): Candidate[] {
+  for (const line of requestText.split("\n")) {
+    const about = pool.filter((c) =>
+      c.label
+        .split(/\s+/)
+        .some(
+          (w) =>
+            /^\p{Lu}[\p{L}\d-]{2,}$/u.test(w) &&
+            new RegExp(`(?:^|[^\\p{L}])${w}(?:$|[^\\p{L}])`, "u").test(line),
+        ),
+    );
+    if (about.length > 0) return about;
+  }
+  return pool;
+}
+
+/** How many of the figure's own periods the asked span holds: "12 months", "3 years"; null for none. */
+function spanFactor(
+  stated: ReturnType<typeof statedSpan>,
+  asked: ReturnType<typeof requestedSpan>,
+): string | null {
+  if (!stated?.rate || !asked || asked.months === stated.months) return null;
+  const n = asked.months / stated.months;
+  if (!Number.isInteger(n) || n <= 1) return null;
+  return stated.months === 12
+    ? `${n} years`
+    : stated.months === 3
+      ? `${n} quarters`
+      : `${Math.round(asked.months)} months`;
+}
+
+/** The item a superlative in the request picks ("whichever vendor has the biggest share" → Fernbrook). */
+function superlativePick(request: string, reads: readonly ReadDoc[]): string | undefined {
+  for (const s of superlatives(request)) {
+    const best = lineup(s, reads)[0];
+    if (best) return best.item;
+  }
+  return undefined;
+}
+
+/** Two totals calculated upstream of one kind (each side's bill), in the order they were made. */
+function derivedPair(derived: readonly Derivation[]): [Candidate, Candidate] | null {
+  const totals = derived.flatMap((d) => {
+    const q = parseQuantity(d.formatted);
+    return q
+      ? [{ label: d.label.replace(/:.*$/, "").trim() || d.label, value: d.formatted, docId: d.docIds[0], q }]
+      : [];
+  });
+  for (let i = 0; i < totals.length; i++) {
+    for (let j = i + 1; j < totals.length; j++) {
+      const a = totals[i] as Candidate;
+      const b = totals[j] as Candidate;
+      if (kindOf(a.q) === kindOf(b.q)) return [a, b];
     }
-    return { amount, label: `${amount} ${noun}` };
   }
   return null;
 }
+
+/** "for 150 technicians", "120 seats", "a 25-seat team": a count the request gives (not a year, a share or money). */
+function countIn(text: string): { amount: number; label: string } | null {
+  for (const line of text.split("\n")) {
+    const found = /\p{Script=Han}/u.test(line) ? countInChinese(line) : countInEnglish(line);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** "150 名维修技师": the number, its measure word skipped, then the noun phrase it counts (jieba's tags). */
+function countInChinese(text: string): { amount: number; label: string } | null {
+  const words = tagChinese(text);
+  for (let i = 0; i < words.length; i++) {
+    if (!/^\d[\d,]*$/.test(words[i]?.text ?? "")) continue;
+    const amount = Number((words[i]?.text ?? "").replace(/,/g, ""));
+    if (amount < 2 || (amount >= 1900 && amount <= 2100)) continue;
+    let j = i + 1;
+    while (words[j] && (words[j]?.text.trim() === "" || words[j]?.tag === "q")) j++;
+    const noun: string[] = [];
+    for (let w = words[j]; w && /^(?:v|vn|n\w*|eng)$/.test(w.tag); w = words[++j]) {
+      noun.push(w.text);
+      if (isChineseNounTag(w.tag) && w.tag !== "vn") return { amount, label: `${amount} ${noun.join("")}` };
+    }
+  }
+  return countInEnglish(text);
+}
+
+/**
+ * "120 field technicians", "a 25-seat team", "15-person": the number and the head noun of the
+ * phrase it counts (compromise's tags; the last noun before anything else ends the phrase).
+ */
+function countInEnglish(text: string): { amount: number; label: string } | null {
+  const words = tagEnglish(text);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as (typeof words)[number];
+    const m = /^(\d[\d,]*)(?:-([\p{L}]+))?$/u.exec(w.text);
+    if (!m || /[$€£¥.]$/.test(text.slice(0, w.start).trimEnd()) || text[w.start - 1] === ".") continue;
+    const before = words[i - 1]?.text.toLowerCase() ?? "";
+    if (/^(?:top|first|last|best|worst)$/.test(before)) continue;
+    const amount = Number((m[1] as string).replace(/,/g, ""));
+    if (!Number.isFinite(amount) || amount < 2 || (amount >= 1900 && amount <= 2100)) continue;
+    // "a 25-seat team" counts seats: the word hyphenated to the number is the unit.
+    let head = m[2] ?? (w.post === "-" ? (words[i + 1]?.text ?? "") : "");
+    for (let j = i + 1; !m[2] && w.post !== "-" && j < words.length; j++) {
+      const n = words[j] as (typeof words)[number];
+      if (!(n.tags.has("Noun") || n.tags.has("Adjective")) || n.tags.has("Pronoun")) break;
+      if (n.tags.has("Noun")) head = n.text;
+      if (n.post.trim() !== "") break;
+    }
+    if (!head) {
+      // The tagger may read a bare plural after a number as a verb ("40 engineers").
+      const n = words[i + 1];
+      if (
+        n &&
+        /^\p{L}{3,}$/u.test(n.text) &&
+        !["Preposition", "Determiner", "Conjunction", "Adverb"].some((t) => n.tags.has(t))
+      )
+        head = n.text;
+    }
+    if (!head || NOT_COUNTED.test(head)) continue;
+    return { amount, label: `${amount} ${head.toLowerCase()}` };
+  }
+  return null;
+}
+
+/** Numbers of these are spans, sizes or sources, not things a price is per. */
+const NOT_COUNTED =
+  /^(?:percent|billion|million|thousand|years?|months?|days?|weeks?|quarters?|minutes?|hours?|sources?|documents?|words?|points?|times?)$/i;

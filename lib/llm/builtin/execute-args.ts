@@ -90,7 +90,13 @@ function toolArguments(ctx: ExecuteContext): Record<string, unknown> {
       const operation = Operation.safeParse(input.operation);
       const ev = gatherEvidence(up, frame);
       const figures = keyFigures(frame, up, ev);
-      const request = [ctx.goal, ...frame.options.given, ...up.answers.map((a) => a.text)].join("\n");
+      // The newest word first: a change of requirements, then answers, then the goal as first asked.
+      const request = [
+        ...frame.options.changed,
+        ...frame.options.given,
+        ...up.answers.map((a) => a.text),
+        ctx.goal,
+      ].join("\n");
       return planCalculation(
         operation.success ? operation.data : "difference",
         frame,
@@ -98,6 +104,8 @@ function toolArguments(ctx: ExecuteContext): Record<string, unknown> {
         comparisonTable(frame, ev, figures),
         request,
         up.reads,
+        up.derived,
+        typeof input.subject === "string" && input.subject.trim() ? input.subject.trim() : undefined,
       ) as unknown as Record<string, unknown>;
     }
     case "compose_report":

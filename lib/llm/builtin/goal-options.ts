@@ -1,3 +1,4 @@
+import { requestedSpan } from "../../language/horizon";
 import { Operation } from "../../tools/calculate";
 import { isChineseText } from "./text";
 
@@ -19,12 +20,16 @@ export interface GoalOptions {
   derived: Operation[];
   /** What the requester supplied when asked (a figure, a name): facts of the request, not of the library. */
   given: string[];
+  /** Changes of requirements the requester made mid-run, newest first. */
+  changed: string[];
   /** The goal without the phrases above. */
   rest: string;
 }
 
 /** The constraint line recording an answer the requester gave during clarification. */
 export const GIVEN = "Given by the requester:";
+/** The constraint line recording a change of requirements made mid-run. */
+export const CHANGED = "Changed by the requester:";
 
 const NUMBER_WORDS: Record<string, number> = {
   two: 2,
@@ -96,6 +101,10 @@ const DERIVED: [Operation, RegExp][] = [
   ["product", /\b(?:total|in all|altogether|overall|bill)\b|总计|合计|总额|总共|总成本/i],
 ];
 
+/** Money asked of something: with a count and a span ("what would 300 technicians cost per year"), a total. */
+const COST =
+  /\b(?:cost|costs|pay|paid|bill|spend|budget|price[ds]?|fees?)\b|费用|成本|花费|付|订阅费|价格|标价/i;
+
 const ACRONYM = /^(?:ctos?|ceos?|cfos?|cios?|cisos?|vps?)$/i;
 
 export function parseGoalOptions(goal: string): GoalOptions {
@@ -115,11 +124,16 @@ export function parseGoalOptions(goal: string): GoalOptions {
   const length = take(LENGTH_EN) ?? take(LENGTH_ZH);
   const sources = take(SOURCES_EN) ?? take(SOURCES_ZH);
   const formats = FORMATS.filter(([, re]) => take(re) !== null).map(([f]) => f);
-  // A total is a product only of a count the request gives ("for 150 technicians").
-  const count = /(?<![\d.,$€£¥])(?!(?:19|20)\d\d\b)\d[\d,]*\s+\p{L}{3,}/u.test(goal);
-  const derived = DERIVED.filter(([op, re]) => re.test(goal) && (op !== "product" || count)).map(
-    ([op]) => op,
-  );
+  // A total is a product only of a count the request gives ("for 150 technicians", "a 25-seat
+  // team", "200 名技师"): asked as a total, or as what that many would cost over a span ("per year").
+  const count =
+    /(?<![\d.,$€£¥]|\b(?:top|first|last|best|worst)\s)(?!(?:19|20)\d\d\b)\d[\d,]*[\s-]+\p{L}{2,}/iu.test(
+      goal,
+    );
+  const costOverSpan = COST.test(goal) && requestedSpan(goal) !== null;
+  const derived = DERIVED.filter(
+    ([op, re]) => (re.test(goal) || (op === "product" && costOverSpan)) && (op !== "product" || count),
+  ).map(([op]) => op);
 
   return {
     audience,
@@ -130,6 +144,7 @@ export function parseGoalOptions(goal: string): GoalOptions {
     formats,
     derived,
     given: [],
+    changed: [],
     rest: rest.trim(),
   };
 }
@@ -198,5 +213,6 @@ export function readConstraints(goal: string, constraints: readonly string[]): G
     formats: [...new Set([...fromGoal.formats, ...(formats ?? [])])],
     derived: [...new Set([...fromGoal.derived, ...(derived ?? [])])],
     given: constraints.flatMap((c) => (c.startsWith(GIVEN) ? [c.slice(GIVEN.length).trim()] : [])),
+    changed: constraints.flatMap((c) => (c.startsWith(CHANGED) ? [c.slice(CHANGED.length).trim()] : [])),
   };
 }

@@ -134,13 +134,22 @@ const OPERATION_WORDS: Record<Operation, [string, string]> = {
   per_unit: ["the per-unit figure", "单位数值"],
 };
 
-export function calcTask(frame: ResearchFrame, id: string, operation: Operation, deps: string[]): TaskSpec {
+export function calcTask(
+  frame: ResearchFrame,
+  id: string,
+  operation: Operation,
+  deps: string[],
+  subject?: string,
+): TaskSpec {
   const [en, zh] = OPERATION_WORDS[operation];
+  const of = subject ? (frame.zh ? `${subject}的` : ` for ${subject}`) : "";
   return {
     id,
-    title: title(frame, `Calculate ${en} from the figures found`, `根据所得数据计算${zh}`),
+    title: frame.zh
+      ? title(frame, "", `根据所得数据计算${of}${zh}`)
+      : title(frame, `Calculate ${en}${of} from the figures found`, ""),
     tool: "calculate",
-    input: { operation },
+    input: subject ? { operation, subject } : { operation },
     dependencies: deps,
     successCriteria: [
       { kind: "non_empty", field: "formatted", description: "a derived value with its formula" },

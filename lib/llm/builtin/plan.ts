@@ -1,4 +1,5 @@
 import type { GoalSpec, TaskGraph, TaskSpec } from "../../planner/plan-schema";
+import type { Operation } from "../../tools/calculate";
 import { type Facet, MAX_FACETS, type ResearchFrame, researchFrame } from "./frame";
 import {
   calcTask,
@@ -57,7 +58,7 @@ export function planResearch(
       tools.has("search") &&
       tools.has("read") &&
       ((full.options.minSources ?? 0) > READ_PER_TASK || requestAsksMore(full)),
-    derived: tools.has("calculate") ? Math.min(MAX_DERIVED, full.options.derived.length) : 0,
+    derived: tools.has("calculate") ? Math.min(MAX_DERIVED, calculationsOf(full).length) : 0,
   };
   const dropped: string[] = [];
   // Cheapest loss first: the table repeats the sections, the check only guards the draft.
@@ -102,11 +103,17 @@ function buildTasks(frame: ResearchFrame, shape: Shape): TaskSpec[] {
     if (shape.extract) tasks.push(extractTask(frame, "x-more", all, ["r-more"]));
     research.push(shape.extract ? "x-more" : "r-more");
   }
-  const calculations = frame.options.derived.slice(0, shape.derived).map((op, k) => {
-    const task = calcTask(frame, `calc${k + 1}`, op, research);
-    tasks.push(task);
-    return task.id;
-  });
+  const calculations: string[] = [];
+  const totals: string[] = [];
+  calculationsOf(frame)
+    .slice(0, shape.derived)
+    .forEach((c, k) => {
+      // A gap or ratio after per-item totals compares those totals: it waits for them.
+      const task = calcTask(frame, `calc${k + 1}`, c.operation, [...research, ...totals], c.subject);
+      tasks.push(task);
+      calculations.push(task.id);
+      if (c.subject) totals.push(task.id);
+    });
   let last = [...research, ...calculations];
   if (shape.table) {
     tasks.push(tableTask(frame, research));
@@ -131,7 +138,20 @@ function buildTasks(frame: ResearchFrame, shape: Shape): TaskSpec[] {
 }
 
 /** Calculations one plan makes at most. */
-const MAX_DERIVED = 3;
+const MAX_DERIVED = 4;
+
+/**
+ * The calculations asked for, in order. A total asked of each item compared ("the yearly bill on
+ * each, and how much more one costs") is one total per item, before the gap that compares them.
+ */
+function calculationsOf(frame: ResearchFrame): { operation: Operation; subject?: string }[] {
+  const ops = frame.options.derived;
+  if (!ops.includes("product") || frame.entities.length < 2) return ops.map((operation) => ({ operation }));
+  const perItem = frame.entities
+    .slice(0, MAX_DERIVED - 1)
+    .map((subject) => ({ operation: "product" as const, subject }));
+  return [...perItem, ...ops.filter((op) => op !== "product").map((operation) => ({ operation }))];
+}
 
 /** Every facet at once: the extra read serves the report as a whole, searched with the request's words. */
 function moreSourcesFacet(frame: ResearchFrame): Facet {
