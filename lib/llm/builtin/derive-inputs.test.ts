@@ -4,7 +4,12 @@ import { planCalculation } from "./derive-inputs";
 import type { ResearchFrame } from "./frame";
 import type { KeyFigure } from "./key-figures";
 
-const frame = { title: "Project X market", request: "" } as ResearchFrame;
+const frame = {
+  title: "Project X market",
+  request: "",
+  entities: [],
+  subject: null,
+} as unknown as ResearchFrame;
 const fig = (name: string, value: string, docId = "d1"): KeyFigure => ({
   name,
   value,
@@ -163,5 +168,54 @@ describe("planCalculation", () => {
     );
     expect(plan.inputs).toEqual([]);
     expect(plan.label).toMatch(/no two comparable figures/);
+  });
+
+  it("compares the leader with the runner-up on the measure the request asks about, in points between shares", () => {
+    const reads = [
+      {
+        docId: "regions",
+        title: "",
+        source: "",
+        published: "",
+        text: "",
+        figures: [
+          { name: "Project X North America market size 2025", value: "USD 1.6 billion" },
+          { name: "Project X Europe market size 2025", value: "USD 1.2 billion" },
+        ],
+      },
+      {
+        docId: "vendors",
+        title: "",
+        source: "",
+        published: "",
+        text: "",
+        figures: [
+          { name: "Quillon market share 2025", value: "17%" },
+          { name: "Fernbrook market share 2025", value: "31%" },
+          { name: "Nordvale Systems market share 2025", value: "24%" },
+        ],
+      },
+    ];
+    const request =
+      "Who leads the Project X vendor market in 2025, and by how many percentage points over the number two?";
+    const plan = planCalculation(
+      "difference",
+      { ...frame, request, subject: "Project X", entities: [] } as unknown as ResearchFrame,
+      [],
+      null,
+      request,
+      reads,
+    );
+    expect(plan.inputs.map((i) => i.value)).toEqual(["31%", "24%"]);
+    const named = "Nordvale vs Quillon: how many points apart are their market shares in 2025?";
+    const two = planCalculation(
+      "difference",
+      { ...frame, request: named, subject: null, entities: [] } as unknown as ResearchFrame,
+      [],
+      null,
+      named,
+      reads,
+    );
+    expect(two.inputs.map((i) => i.value)).toEqual(["24%", "17%"]);
   });
 });

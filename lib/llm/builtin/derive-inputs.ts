@@ -6,7 +6,9 @@ import { type Operation, parseQuantity, type Quantity } from "../../tools/calcul
 import type { ComparisonTable } from "./comparison-table";
 import { lineup } from "./direct-answer";
 import type { ResearchFrame } from "./frame";
+import { parseGoalTerms } from "./goal-terms";
 import type { KeyFigure } from "./key-figures";
+import { figureInProse, type ProseFigure } from "./prose-figures";
 import { matchTerms, mentions, normalise, overlap } from "./text";
 import type { Derivation, ReadDoc } from "./upstream";
 
@@ -76,7 +78,9 @@ export function planCalculation(
       : null;
   if (!pair && (operation === "percent_change" || operation === "sum")) pair = yearPair(candidates, wanted);
   if (!pair && operation !== "percent_change") pair = superlativePair(frame.request, reads);
-  if (!pair && (operation === "difference" || operation === "ratio")) pair = fromTable;
+  if (!pair && (operation === "difference" || operation === "ratio")) {
+    pair = measurePair(requestText, frame, candidates, reads) ?? fromTable;
+  }
   pair ??= similarPair(candidates, wanted);
   if (!pair) return none("no two comparable figures among those found");
   let [a, b] = pair;
@@ -141,6 +145,155 @@ function superlativePair(request: string, reads: readonly ReadDoc[]): [Candidate
     if (a && b) return [a, b];
   }
   return null;
+}
+
+/**
+ * Two items on the measure the request asks about. Documents list one measure for several items
+ * under names that differ only in the item ("Fernbrook market share 2025", "Nordvale Systems
+ * market share 2025"; "Project X Europe market size 2025"): names of one kind of number sharing
+ * their first and last words form a lineup, and the lineup whose shared words the request uses
+ * most (its subject aside: every figure is about it) is the measure. Then the items the request
+ * names, or the one it names against the leader, or — naming none — the leader and the runner-up.
+ * Figures come as the candidates list them: extracted (checked) figures before what a read showed.
+ */
+function measurePair(
+  request: string,
+  frame: ResearchFrame,
+  all: readonly Candidate[],
+  reads: readonly ReadDoc[],
+): [Candidate, Candidate] | null {
+  const skip = frame.subject ? matchTerms(frame.subject) : new Set<string>();
+  const wanted = new Set([...matchTerms(request)].filter((t) => !skip.has(t)));
+  const lineups = new Map<string, { shared: string; kind: string; items: Map<string, Candidate> }>();
+  for (let i = 0; i < all.length; i++) {
+    for (let j = i + 1; j < all.length; j++) {
+      const a = all[i] as Candidate;
+      const b = all[j] as Candidate;
+      if (kindOf(a.q) !== kindOf(b.q)) continue;
+      const split = sharedEnds(a.label, b.label);
+      if (!split) continue;
+      const key = `${split.prefix}|${split.suffix}|${kindOf(a.q)}`;
+      const lineup = lineups.get(key) ?? {
+        shared: `${split.prefix} ${split.suffix}`.trim(),
+        kind: kindOf(a.q),
+        items: new Map(),
+      };
+      if (!lineup.items.has(split.itemA)) lineup.items.set(split.itemA, a);
+      if (!lineup.items.has(split.itemB)) lineup.items.set(split.itemB, b);
+      lineups.set(key, lineup);
+    }
+  }
+  const score = (l: { shared: string }) => [...matchTerms(l.shared)].filter((t) => wanted.has(t)).length;
+  // A total asked over a span ("three-year cost") is not measured by a list of monthly prices.
+  const asked = requestedSpan(request);
+  const ratesOnly = (l: { items: Map<string, Candidate> }) =>
+    [...l.items.values()].every((c) => statedSpan(c.label, c.value)?.rate);
+  const specific = (l: { shared: string }) => [...matchTerms(l.shared)].filter((t) => !skip.has(t)).length;
+  // A gap in (percentage) points is between percentages.
+  const points = /\b(?:percentage points?|points?|pts|pp)\b|百分点/iu.test(request);
+  const best = [...lineups.values()]
+    .filter((l) => score(l) > 0 && !(asked && !asked.rate && ratesOnly(l)) && (!points || l.kind === "%"))
+    .sort((x, y) => score(y) - score(x) || specific(y) - specific(x) || y.items.size - x.items.size)[0];
+  const sides = frame.entities.length >= 2 ? frame.entities : parseGoalTerms(request).coordinatedNames;
+  const entities = sides.filter((e) => mentions(request, firstOf(e)));
+  const inLineup = (l: NonNullable<typeof best>) =>
+    entities.filter((e) => [...l.items.keys()].some((item) => mentions(item, firstOf(e)))).length;
+  // A list about other items than the ones compared measures something else.
+  if (!best || (entities.length >= 2 && inLineup(best) === 0)) {
+    // No list gives the measure item by item: the compared items' figures as the text states them.
+    if (entities.length < 2) return null;
+    const span = asked;
+    const measure = [...wanted].filter((t) => !entities.some((e) => matchTerms(e).has(t))).join(" ");
+    const found = entities
+      .slice(0, 2)
+      .map((e) =>
+        figureInProse(
+          e,
+          { measure, others: entities, totalMonths: span && !span.rate ? span.months : undefined },
+          reads,
+        ),
+      );
+    const [x, y] = found;
+    if (!x || !y || kindOf(x.q) !== kindOf(y.q)) return null;
+    return [fromProse(x, measure), fromProse(y, measure)];
+  }
+  const items = [...best.items.entries()].map(([item, c]) => ({ item, c }));
+  // Items the request names that the list leaves out: the text may state theirs.
+  for (const e of entities) {
+    if (items.some((x) => mentions(x.item, firstOf(e)) || mentions(e, firstOf(x.item)))) continue;
+    const prose = figureInProse(
+      e,
+      { measure: best.shared, others: [...items.map((x) => x.item), ...entities], kind: best.kind },
+      reads,
+    );
+    if (prose) items.push({ item: e, c: fromProse(prose, best.shared) });
+  }
+  const named = items
+    .filter((x) => mentions(request, firstOf(x.item)))
+    .sort((x, y) => firstMention(request, x.item) - firstMention(request, y.item));
+  const byValue = [...items].sort((x, y) => y.c.q.amount - x.c.q.amount);
+  const [first, second] = byValue;
+  if (named.length >= 2)
+    return [(named[0] as (typeof items)[number]).c, (named[1] as (typeof items)[number]).c];
+  if (named.length === 1 && first && second) {
+    const one = named[0] as (typeof items)[number];
+    return [one.c, (one === first ? second : first).c];
+  }
+  return first && second ? [first.c, second.c] : null;
+}
+
+const firstOf = (item: string): string => item.split(/\s+/)[0] ?? item;
+
+const fromProse = (p: ProseFigure, measure: string): Candidate => ({
+  label: `${p.item} ${measure}`.trim(),
+  value: p.value,
+  docId: p.docId,
+  q: p.q,
+});
+
+const firstMention = (text: string, item: string): number => {
+  const at = text.toLowerCase().indexOf((item.split(" ")[0] ?? item).toLowerCase());
+  return at < 0 ? Number.POSITIVE_INFINITY : at;
+};
+
+/** "Fernbrook market share 2025" / "Nordvale Systems market share 2025" → the shared ends and each item. */
+function sharedEnds(
+  a: string,
+  b: string,
+): { prefix: string; suffix: string; itemA: string; itemB: string } | null {
+  const wa = a.split(/\s+/);
+  const wb = b.split(/\s+/);
+  let p = 0;
+  while (
+    p < wa.length &&
+    p < wb.length &&
+    (wa[p] as string).toLowerCase() === (wb[p] as string).toLowerCase()
+  )
+    p++;
+  let s = 0;
+  while (
+    s < wa.length - p &&
+    s < wb.length - p &&
+    (wa[wa.length - 1 - s] as string).toLowerCase() === (wb[wb.length - 1 - s] as string).toLowerCase()
+  )
+    s++;
+  const itemA = wa.slice(p, wa.length - s).join(" ");
+  const itemB = wb.slice(p, wb.length - s).join(" ");
+  // The measure must be named by more than a year, and the items must be short (a name, a region).
+  const suffix = wa
+    .slice(wa.length - s)
+    .join(" ")
+    .toLowerCase();
+  if (
+    !itemA ||
+    !itemB ||
+    s === 0 ||
+    /^\d{4}$/.test(suffix) ||
+    itemA.split(" ").length > 3 ||
+    itemB.split(" ").length > 3
+  )
+    return null;
+  return { prefix: wa.slice(0, p).join(" ").toLowerCase(), suffix, itemA, itemB };
 }
 
 /** One measure in two years ("market size 2024" / "2025"), earlier first. */
@@ -211,7 +364,24 @@ function planProduct(
   let pool = candidates.filter(
     (c) => c.q.suffix !== "%" && (c.q.prefix || /\bper\b|每/i.test(`${c.label} ${c.value}`)),
   );
-  if (!item) pool = namedFirst(pool, requestText);
+  let named = item;
+  if (!item) ({ pool, name: named } = namedFirst(pool, requestText));
+  // The item's figure as the text states it ("Quillon … USD 2,050" over three years): asked a total
+  // over a span, a document's prose may hold what no key-figures list does.
+  if (named && asked && !asked.rate) {
+    const prose = figureInProse(
+      named,
+      { measure: frame.request, others: [], totalMonths: asked.months, minCoverage: PRODUCT_COVERAGE },
+      reads,
+    );
+    if (prose) {
+      const span = asked.months % 12 === 0 ? `${asked.months / 12} years` : `${asked.months} months`;
+      pool = [
+        ...pool,
+        { label: `${named} total per unit over ${span}`, value: prose.value, docId: prose.docId, q: prose.q },
+      ];
+    }
+  }
   if (item) {
     const terms = matchTerms(item);
     const about = pool.filter((c) => overlap(terms, matchTerms(c.label)) > 0);
@@ -243,21 +413,24 @@ function planProduct(
  * FieldMate" over the goal's "a vendor"): a name is a capitalised word of the figure's name that
  * the line has as a word; lines come newest first (a change, an answer, then the goal).
  */
-function namedFirst(pool: Candidate[], requestText: string): Candidate[] {
+function namedFirst(pool: Candidate[], requestText: string): { pool: Candidate[]; name?: string } {
   for (const line of requestText.split("\n")) {
-    const about = pool.filter((c) =>
-      c.label
+    for (const c of pool) {
+      const name = c.label
         .split(/\s+/)
-        .some(
+        .find(
           (w) =>
             /^\p{Lu}[\p{L}\d-]{2,}$/u.test(w) &&
             new RegExp(`(?:^|[^\\p{L}])${w}(?:$|[^\\p{L}])`, "u").test(line),
-        ),
-    );
-    if (about.length > 0) return about;
+        );
+      if (name) return { pool: pool.filter((x) => x.label.split(/\s+/).includes(name)), name };
+    }
   }
-  return pool;
+  return { pool };
 }
+
+/** Share of the request's words a paragraph must carry for its prose total to count (a request says more than its measure). */
+const PRODUCT_COVERAGE = 0.2;
 
 /** How many of the figure's own periods the asked span holds: "12 months", "3 years"; null for none. */
 function spanFactor(

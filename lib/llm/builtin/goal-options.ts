@@ -91,7 +91,7 @@ const DERIVED: [Operation, RegExp][] = [
   ],
   [
     "difference",
-    /\b(?:gap|difference|how much (?:more|less|cheaper|higher|lower|bigger|smaller)|(?:more|less|cheaper|higher|lower) than|discount)\b|差距|差额|相差|高出|低出|便宜多少|贵多少/i,
+    /\b(?:gap|difference|diff|by how (?:much|many)|how many (?:percentage )?points|percentage points?|pts|how much (?:more|less|cheaper|higher|lower|bigger|smaller)|(?:more|less|cheaper|higher|lower) than|discount)\b|差距|差额|相差|差多少|高出|低出|高多少|低多少|便宜多少|贵多少|百分点/i,
   ],
   ["ratio", /\b(?:ratio|how many times|times (?:as|more|higher|lower|bigger))\b|\d+(?:\.\d+)?\s?[x×]\b|倍/i],
   [
@@ -103,7 +103,7 @@ const DERIVED: [Operation, RegExp][] = [
 
 /** Money asked of something: with a count and a span ("what would 300 technicians cost per year"), a total. */
 const COST =
-  /\b(?:cost|costs|pay|paid|bill|spend|budget|price[ds]?|fees?)\b|费用|成本|花费|付|订阅费|价格|标价/i;
+  /\b(?:cost|costs|pay|paid|bill|spend|budget|price[ds]?|fees?)\b|费用|成本|花费|付|订阅费|价格|标价|多少钱|买|购买/i;
 
 const ACRONYM = /^(?:ctos?|ceos?|cfos?|cios?|cisos?|vps?)$/i;
 

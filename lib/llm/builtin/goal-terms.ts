@@ -11,6 +11,8 @@ export interface GoalTerms {
   names: string[];
   /** What is compared (≥ 2) when `compare`; otherwise empty. */
   entities: string[];
+  /** The first names joined by "and", "or", "vs" or commas ("for Nordvale and Tessaract"), compare or not. */
+  coordinatedNames: string[];
   /** Topic phrases that are not entities: "market size", "任务成功率". */
   aspects: string[];
   /** Names and aspects together, in the order the goal mentions them. */
@@ -79,7 +81,15 @@ export function parseGoalTerms(text: string): GoalTerms {
     // names of the goal (a plant, an analyst firm, a standard) are context, not sides.
     const sides = coordinated(runs);
     const namedSides = sides.filter((side) => runs.some((r) => r.name && r.text === side));
-    entities = namedSides.length >= 2 ? namedSides : dedupe(names).length >= 2 ? dedupe(names) : sides;
+    const joined = coordinatedNames(runs);
+    entities =
+      namedSides.length >= 2
+        ? namedSides
+        : joined.length >= 2
+          ? joined
+          : dedupe(names).length >= 2
+            ? dedupe(names)
+            : sides;
   }
   // "Which agent framework handles tool failures best?": the phrase after "which" is what is
   // chosen among, not something to research; the rest is the criterion.
@@ -94,6 +104,7 @@ export function parseGoalTerms(text: string): GoalTerms {
     compare,
     names: dedupe(names),
     entities,
+    coordinatedNames: coordinatedNames(runs),
     aspects: dedupe(aspects.filter(isAspect)),
     ordered: dedupe(found.filter((f) => f.name || isAspect(f.text)).map((f) => f.text)),
     contentWords: countContent(runs) + quotedCount,
@@ -135,6 +146,20 @@ function coordinated(runs: Run[]): string[] {
 }
 
 const runText = (run: Run): string => run.text;
+
+/** Names in a row joined by coordinators: "Nordvale and Tessaract", "Loomwork, Relaywright or Cortexa". */
+function coordinatedNames(runs: Run[]): string[] {
+  for (let i = 0; i < runs.length; i++) {
+    const list: string[] = [];
+    for (let j = i; j < runs.length; j++) {
+      const run = runs[j] as Run;
+      if (!run.name || (j > i && !COORDINATORS.has(run.before))) break;
+      list.push(run.text);
+    }
+    if (list.length >= 2) return dedupe(list).slice(0, 4);
+  }
+  return [];
+}
 
 /** Content words: a name counts once, a Chinese phrase once per two characters. */
 function countContent(runs: Run[]): number {

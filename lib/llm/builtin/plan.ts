@@ -1,6 +1,8 @@
 import type { GoalSpec, TaskGraph, TaskSpec } from "../../planner/plan-schema";
 import type { Operation } from "../../tools/calculate";
 import { type Facet, MAX_FACETS, type ResearchFrame, researchFrame } from "./frame";
+import { parseGoalOptions } from "./goal-options";
+import { parseGoalTerms } from "./goal-terms";
 import {
   calcTask,
   checkTask,
@@ -146,8 +148,16 @@ const MAX_DERIVED = 4;
  */
 function calculationsOf(frame: ResearchFrame): { operation: Operation; subject?: string }[] {
   const ops = frame.options.derived;
-  if (!ops.includes("product") || frame.entities.length < 2) return ops.map((operation) => ({ operation }));
-  const perItem = frame.entities
+  // The items: those compared, or — when a gap or ratio is asked of totals — the names the request gives.
+  const names = parseGoalTerms(parseGoalOptions(frame.request).rest).names;
+  const items =
+    frame.entities.length >= 2
+      ? frame.entities
+      : (ops.includes("difference") || ops.includes("ratio")) && names.length >= 2 && names.length <= 3
+        ? names
+        : [];
+  if (!ops.includes("product") || items.length < 2) return ops.map((operation) => ({ operation }));
+  const perItem = items
     .slice(0, MAX_DERIVED - 1)
     .map((subject) => ({ operation: "product" as const, subject }));
   return [...perItem, ...ops.filter((op) => op !== "product").map((operation) => ({ operation }))];

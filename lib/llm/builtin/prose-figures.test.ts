@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { figureInProse } from "./prose-figures";
+import type { ReadDoc } from "./upstream";
+
+const doc = (docId: string, title: string, text: string, figures: ReadDoc["figures"] = []): ReadDoc => ({
+  docId,
+  title,
+  source: "",
+  published: "",
+  text,
+  figures,
+});
+
+const tco = doc(
+  "tco",
+  "Total cost of ownership and payback",
+  [
+    "List prices range from USD 35 to USD 62 per technician per month, but buyers should compare three-year total cost of ownership.",
+    "",
+    "The spread between vendors narrows once hardware is included. Nordvale, the most expensive at USD 62 per month, comes to about USD 2,630. Tessaract, the cheapest at USD 35, comes to about USD 1,910. Fernbrook and Quillon land at about USD 2,410 and USD 2,050 respectively.",
+  ].join("\n"),
+  [{ name: "Tessaract list price", value: "USD 35 per technician per month" }],
+);
+const arch = doc(
+  "relay",
+  "Relaywright architecture",
+  "Memory. The original request can scroll out of the window on long runs, one reason for its 7% goal drift rate.",
+);
+const loops = doc(
+  "loops",
+  "Agent failure modes",
+  "Relaywright repeated a failed call in 6.8% of runs, while Cortexa looped most.",
+);
+
+describe("figureInProse", () => {
+  const total = {
+    measure: "three-year total cost of ownership",
+    others: ["Nordvale", "Tessaract", "Fernbrook", "Quillon"],
+    totalMonths: 36,
+  };
+
+  it("takes the total after the item's name, not the monthly price beside it", () => {
+    expect(figureInProse("Nordvale Systems", total, [tco])?.value).toBe("USD 2,630");
+    // "the cheapest at USD 35": a figure the documents state per month elsewhere is that rate.
+    expect(figureInProse("Tessaract", total, [tco])?.value).toBe("USD 1,910");
+  });
+
+  it("pairs coordinated names with their values in order when the sentence says respectively", () => {
+    expect(figureInProse("Fernbrook", total, [tco])?.value).toBe("USD 2,410");
+    expect(figureInProse("Quillon Scout", total, [tco])?.value).toBe("USD 2,050");
+  });
+
+  it("reads an unnamed sentence of a document about the item, and a percentage only on its own measure", () => {
+    const q = { measure: "goal drift rate", others: ["Cortexa", "Loomwork"], kind: "%" };
+    expect(figureInProse("Relaywright", q, [loops, arch])?.value).toBe("7%");
+    expect(figureInProse("Relaywright", q, [loops])).toBeNull();
+  });
+
+  it("finds nothing for an item no sentence gives the measure for", () => {
+    expect(figureInProse("Braidline", total, [tco, arch])).toBeNull();
+  });
+});

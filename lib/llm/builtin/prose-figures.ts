@@ -1,0 +1,133 @@
+import { statedSpan } from "../../language/horizon";
+import { parseQuantity, type Quantity } from "../../tools/calculate";
+import { splitSentences } from "../../tools/sentences";
+import { matchTerms, mentions } from "./text";
+import type { ReadDoc } from "./upstream";
+import { VALUE } from "./values";
+
+/**
+ * A figure the text states about one item when no key-figures list gives it: "…one reason for its
+ * 7% goal drift rate" in Relaywright's own architecture note; "Nordvale Systems … comes to about
+ * USD 2,630"; "Fernbrook and Quillon land at about USD 2,410 and USD 2,050 respectively". A
+ * sentence belongs to an item when it names it (or, naming no other item, when its document is
+ * about it); it is about the measure when the measure's words appear in it, its paragraph or its
+ * document's title; the value is one of the kind asked (shares with shares; a total, not a monthly
+ * rate, when a total is asked).
+ */
+export interface ProseFigure {
+  item: string;
+  value: string;
+  q: Quantity;
+  docId: string;
+  sentence: string;
+}
+
+export interface ProseQuery {
+  /** The measure's words ("goal drift rate", "three-year cost per technician"). */
+  measure: string;
+  /** Other items of the same lineup: a sentence naming only them is not about this item. */
+  others: readonly string[];
+  /** The kind of number wanted ("%", "usd|"), when a lineup fixes it. */
+  kind?: string;
+  /** A total over this many months is wanted, not a rate. */
+  totalMonths?: number;
+  /** Share of the measure's words the sentence's context must carry (default 0.5). */
+  minCoverage?: number;
+}
+
+/** Share of the measure's words a sentence (with its paragraph and title) must carry. */
+const MIN_MEASURE = 0.5;
+
+export const kindOf = (q: Quantity): string =>
+  q.suffix === "%" ? "%" : `${q.prefix}|${q.suffix}`.toLowerCase();
+
+export function figureInProse(
+  item: string,
+  query: ProseQuery,
+  reads: readonly ReadDoc[],
+): ProseFigure | null {
+  const measure = matchTerms(query.measure);
+  for (const t of matchTerms(item)) measure.delete(t);
+  if (measure.size === 0) return null;
+  const key = firstWord(item);
+  // Amounts the documents state per period ("USD 35 per technician per month"): written bare in a
+  // sentence about totals ("the cheapest at USD 35"), they are still that rate.
+  const rates = new Set(
+    reads.flatMap((d) =>
+      [...d.figures.map((f) => f.value), ...[...d.text.matchAll(VALUE)].map((m) => m[0])].flatMap((v) => {
+        const q = parseQuantity(v);
+        return q && statedSpan("", v)?.rate ? [q.amount] : [];
+      }),
+    ),
+  );
+  let best: (ProseFigure & { score: number }) | null = null;
+  for (const doc of reads) {
+    const docAbout = mentions(doc.title, key);
+    const title = matchTerms(doc.title);
+    for (const paragraph of doc.text.split(/\n\s*\n/)) {
+      const context = new Set([...matchTerms(paragraph), ...title]);
+      const covered = [...measure].filter((t) => context.has(t)).length / measure.size;
+      if (covered < (query.minCoverage ?? MIN_MEASURE)) continue;
+      for (const sentence of splitSentences(paragraph)) {
+        const value = valueFor(sentence, key, docAbout, query, rates);
+        if (!value) continue;
+        const own = [...measure].filter((t) => matchTerms(sentence).has(t)).length / measure.size;
+        // A bare percentage is in too many sentences: it must be on the measure in its own sentence.
+        if (kindOf(value.q) === "%" && own < MIN_MEASURE) continue;
+        const score = covered + own + (mentions(sentence, key) ? 0.5 : 0);
+        if (!best || score > best.score) best = { item, ...value, docId: doc.docId, sentence, score };
+      }
+    }
+  }
+  if (!best) return null;
+  const { score: _, ...figure } = best;
+  return figure;
+}
+
+function valueFor(
+  sentence: string,
+  key: string,
+  docAbout: boolean,
+  query: ProseQuery,
+  rates: ReadonlySet<number>,
+): { value: string; q: Quantity } | null {
+  const values = [...sentence.matchAll(VALUE)]
+    .map((m) => ({ value: m[0].trim().replace(/[,.]$/, ""), at: m.index ?? 0, q: parseQuantity(m[0]) }))
+    .filter((v): v is { value: string; at: number; q: Quantity } => v.q !== null)
+    .filter((v) => !query.kind || kindOf(v.q) === query.kind)
+    .filter((v) => !query.totalMonths || (!statedSpan("", v.value)?.rate && !rates.has(v.q.amount)));
+  if (values.length === 0) return null;
+  const others = query.others.filter((o) => firstWord(o) !== key && mentions(sentence, firstWord(o)));
+  const at = positionOf(sentence, key);
+  if (at < 0) {
+    // Not named here: the document's own item, in a sentence about no other item.
+    if (!docAbout || others.length > 0) return null;
+    return values.length === 1 ? (values[0] as { value: string; q: Quantity }) : null;
+  }
+  if (/\brespectively\b|分别/iu.test(sentence)) {
+    // "A and B … X and Y respectively": the items in order, the values in order.
+    // The names coordinated with this one ("Fernbrook and Quillon", "A, B and C"), in order.
+    const group = [
+      ...sentence.matchAll(
+        /\p{Lu}[\p{L}\d-]+(?:\s+\p{Lu}[\p{L}\d-]+)?(?:\s*,\s*\p{Lu}[\p{L}\d-]+(?:\s+\p{Lu}[\p{L}\d-]+)?)*,?\s+(?:and|&)\s+\p{Lu}[\p{L}\d-]+/gu,
+      ),
+    ]
+      .map((m) => m[0].split(/\s*,\s*|\s+(?:and|&)\s+/).map((n) => firstWord(n.trim())))
+      .find((names) => names.some((n) => n.toLowerCase() === key.toLowerCase()));
+    const index = group?.findIndex((n) => n.toLowerCase() === key.toLowerCase()) ?? -1;
+    return group && group.length === values.length && index >= 0 ? (values[index] ?? null) : null;
+  }
+  // The value nearest after the name, before the next item is named.
+  const next = Math.min(
+    ...others.map((o) => positionOf(sentence, firstWord(o))).filter((p) => p > at),
+    Number.POSITIVE_INFINITY,
+  );
+  return values.find((v) => v.at > at && v.at < next) ?? null;
+}
+
+const firstWord = (item: string): string => item.split(/\s+/)[0] ?? item;
+
+function positionOf(sentence: string, name: string): number {
+  const m = new RegExp(`(?:^|[^\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "iu").exec(sentence);
+  return m ? m.index + (m[0].length - name.length) : -1;
+}
