@@ -1,7 +1,10 @@
 import { type Superlative, superlatives } from "../../language/superlatives";
 import { parseQuantity } from "../../tools/calculate";
 import type { ResearchFrame } from "./frame";
-import { matchTerms, overlap } from "./text";
+import { parseGoalOptions } from "./goal-options";
+import { parseGoalTerms } from "./goal-terms";
+import { figureInProse } from "./prose-figures";
+import { matchTerms, mentions, overlap } from "./text";
 import type { ReadDoc } from "./upstream";
 
 /** A line that answers "which one has the most / least …" from the figures the documents list. */
@@ -25,7 +28,9 @@ export interface Candidate {
  * Fewer than two comparable figures: no answer (the report's sections still say what was found).
  */
 export function directAnswers(frame: ResearchFrame, reads: readonly ReadDoc[]): DirectAnswer[] {
-  return superlatives(frame.request).flatMap((s) => {
+  const asked = superlatives(frame.request);
+  if (asked.length === 0) return namedItemAnswers(frame, reads);
+  return asked.flatMap((s) => {
     const sorted = lineup(s, reads);
     if (sorted.length < 2) return [];
     const [best, ...rest] = sorted as [Candidate, ...Candidate[]];
@@ -33,9 +38,83 @@ export function directAnswers(frame: ResearchFrame, reads: readonly ReadDoc[]): 
     const text = frame.zh
       ? `${s.measure}${s.direction === "max" ? "最高" : "最低"}：${best.item}（${best.value}；其余：${others}）`
       : `${s.direction === "max" ? "Highest" : "Lowest"} ${s.measure}: ${best.item} at ${best.value} (the others: ${others})`;
-    return [{ text, citations: [...new Set(sorted.map((c) => c.docId))].slice(0, 10) }];
+    return [
+      { text, citations: [...new Set(sorted.map((c) => c.docId))].slice(0, 10) },
+      ...followUps(best.item, s, frame, reads, sorted),
+    ];
   });
 }
+
+/**
+ * "Brief me on Quillon: its 2025 share, its list price …": a request about one or two named items
+ * that the documents' lists give figures for is asked each of its measures of those items. The
+ * subject every figure is named after ("Project X market size") is not such an item.
+ */
+function namedItemAnswers(frame: ResearchFrame, reads: readonly ReadDoc[]): DirectAnswer[] {
+  const names = parseGoalTerms(parseGoalOptions(frame.request).rest).names;
+  if (names.length === 0 || names.length > 3) return [];
+  const figureNames = reads.flatMap((d) => d.figures.map((f) => f.name));
+  const items = names.filter((n) => {
+    const key = (n.split(/\s+/)[0] ?? n).toLowerCase();
+    const starts = figureNames.filter((f) => f.toLowerCase().startsWith(key)).length;
+    // An item heads a few figures; the subject heads most of them.
+    return starts > 0 && starts < figureNames.length / 2;
+  });
+  if (items.length === 0 || items.length > 2) return [];
+  return items.flatMap((item) => followUps(item, { direction: "max", measure: "" }, frame, reads, []));
+}
+
+/**
+ * "Find the vendor with the highest list price. What's its market share?": once the superlative
+ * picked an item, the request's other measures are asked of that item — its figure on each, from
+ * the documents' lists or, failing that, their prose.
+ */
+function followUps(
+  item: string,
+  s: Superlative,
+  frame: ResearchFrame,
+  reads: readonly ReadDoc[],
+  lineupItems: readonly Candidate[],
+): DirectAnswer[] {
+  const measureTerms = matchTerms(s.measure);
+  const skip = matchTerms(`${frame.subject ?? ""} ${item}`);
+  const request = new Set([...matchTerms(frame.request)].filter((x) => !skip.has(x) && !measureTerms.has(x)));
+  const key = item.split(/\s+/)[0] ?? item;
+  const out: DirectAnswer[] = [];
+  const said = new Set<string>();
+  const say = (name: string, value: string, docId: string) => {
+    const k = name.toLowerCase();
+    if (said.has(k)) return;
+    said.add(k);
+    out.push({ text: frame.zh ? `${name}：${value}` : `${name}: ${value}`, citations: [docId] });
+  };
+  // The item's listed figures whose measure the request asks for ("its 2025 share" → "Quillon
+  // market share 2025"): most of the measure's words are the request's.
+  for (const doc of reads) {
+    for (const f of doc.figures) {
+      if (!mentions(f.name, key)) continue;
+      const measure = [...matchTerms(f.name.replace(YEARS, " "))].filter((x) => !skip.has(x));
+      if (measure.length === 0 || measure.every((x) => measureTerms.has(x))) continue;
+      if (measure.filter((x) => request.has(x)).length / measure.length >= 0.5)
+        say(f.name, f.value, doc.docId);
+    }
+  }
+  // A measure no list gives the item: a sentence that names both.
+  for (const aspect of parseGoalTerms(parseGoalOptions(frame.request).rest).aspects) {
+    const t = [...matchTerms(aspect)].filter((x) => !skip.has(x));
+    if (t.length === 0 || t.every((x) => measureTerms.has(x))) continue;
+    if (out.some((a) => t.every((x) => matchTerms(a.text).has(x)))) continue;
+    const prose = figureInProse(
+      item,
+      { measure: aspect, others: lineupItems.map((c) => c.item), minOwn: 0.5 },
+      reads,
+    );
+    if (prose) say(`${item} ${aspect}`, prose.value, prose.docId);
+  }
+  return out;
+}
+
+const YEARS = /\b(?:19|20)\d\d\b/g;
 
 /**
  * The items the documents give a figure for on the measure, best first (one kind of number only:
@@ -70,8 +149,12 @@ export function lineup(s: Superlative, reads: readonly ReadDoc[]): Candidate[] {
 /** "Braidline loop incidence rate" with measure "loop incidence" → "Braidline"; "" when nothing is left. */
 function itemOf(name: string, measure: string): string {
   const measureTerms = matchTerms(measure);
+  const measureWords = new Set(measure.toLowerCase().split(/\s+/));
   const words = name.split(/\s+/);
-  const first = words.findIndex((w) => measureTerms.has([...matchTerms(w)][0] ?? ""));
+  // A word of the measure as written ("list" of "list price") or as matched ("prices" → "price").
+  const first = words.findIndex(
+    (w) => measureWords.has(w.toLowerCase()) || measureTerms.has([...matchTerms(w)][0] ?? ""),
+  );
   const head = (first > 0 ? words.slice(0, first) : []).join(" ").trim();
   // A year or a generic prefix ("Project X top-four vendor combined share") is not an item.
   return /\d{4}|^project\b/i.test(head) ? "" : head;

@@ -33,6 +33,8 @@ export interface ProseQuery {
   totalMonths?: number;
   /** Share of the measure's words the sentence's context must carry (default 0.5). */
   minCoverage?: number;
+  /** Share the sentence itself must carry (default: 0, except 0.5 for a percentage). */
+  minOwn?: number;
 }
 
 /** Share of the measure's words a sentence (with its paragraph and title) must carry. */
@@ -73,7 +75,7 @@ export function figureInProse(
         if (!value) continue;
         const own = [...measure].filter((t) => matchTerms(sentence).has(t)).length / measure.size;
         // A bare percentage is in too many sentences: it must be on the measure in its own sentence.
-        if (kindOf(value.q) === "%" && own < MIN_MEASURE) continue;
+        if ((kindOf(value.q) === "%" && own < MIN_MEASURE) || own < (query.minOwn ?? 0)) continue;
         const score = covered + own + (mentions(sentence, key) ? 0.5 : 0);
         if (!best || score > best.score) best = { item, ...value, docId: doc.docId, sentence, score };
       }
