@@ -8,7 +8,7 @@ import type { Clarification, GoalSpec } from "../../planner/plan-schema";
 import type { ModelContext } from "../model-context";
 import { CHANGED, constraintLines, GIVEN, type GoalOptions, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
-import { joinList, truncate } from "./text";
+import { joinList, matchTerms, truncate } from "./text";
 
 type ClarifyContext = Extract<ModelContext, { purpose: "clarify" }>;
 
@@ -57,12 +57,17 @@ export function clarify(ctx: ClarifyContext): Clarification {
     };
   }
 
-  const entities = terms.compare ? terms.entities : [];
+  // What the request rules out is not researched ("leave Asia-Pacific out" names no topic).
+  const ruledOut = options.excluded.map((x) => matchTerms(x)).filter((t) => t.size > 0);
+  const inScope = (topic: string) => {
+    const have = matchTerms(topic);
+    return !ruledOut.some((t) => [...t].every((x) => have.has(x)));
+  };
+  const entities = (terms.compare ? terms.entities : []).filter(inScope);
   // Entities first (the planner's facets when comparing), otherwise the goal's own order.
-  const topics = (entities.length >= 2 ? [...entities, ...terms.aspects] : terms.ordered).slice(
-    0,
-    MAX_TOPICS,
-  );
+  const topics = (entities.length >= 2 ? [...entities, ...terms.aspects] : terms.ordered)
+    .filter(inScope)
+    .slice(0, MAX_TOPICS);
   const compare = terms.compare;
   // What the requester said when asked is a fact of the request: later steps and the report see it.
   const given = ctx.answers

@@ -9,6 +9,7 @@ const frame = {
   request: "",
   entities: [],
   subject: null,
+  options: { excluded: [] },
 } as unknown as ResearchFrame;
 const fig = (name: string, value: string, docId = "d1"): KeyFigure => ({
   name,
@@ -217,5 +218,65 @@ describe("planCalculation", () => {
       reads,
     );
     expect(two.inputs.map((i) => i.value)).toEqual(["24%", "17%"]);
+  });
+
+  it("takes a change the text states from one value to another, earlier first", () => {
+    const reads = [
+      {
+        docId: "landscape",
+        title: "Vendor landscape",
+        source: "",
+        published: "",
+        text: "Founded in 2021, it cut the list price of Quillon Scout from USD 59 to USD 39 per technician per month in March 2024.",
+        figures: [],
+      },
+    ];
+    const request = "By what percentage did Quillon cut Scout's list price?";
+    const plan = planCalculation(
+      "percent_change",
+      { ...frame, request } as ResearchFrame,
+      [],
+      null,
+      request,
+      reads,
+    );
+    expect(plan.inputs.map((i) => i.value)).toEqual(["USD 59", "USD 39 per technician per month"]);
+    expect(plan.label).toMatch(/list price of Quillon Scout/);
+  });
+
+  it("sums the items a request names, and takes a share of the whole their lineup belongs to", () => {
+    const figures = [
+      fig("Project X market size 2025", "USD 4.2 billion"),
+      fig("Project X North America market size 2025", "USD 1.6 billion"),
+      fig("Project X Europe market size 2025", "USD 1.2 billion"),
+      fig("Project X Asia-Pacific market size 2025", "USD 1.1 billion"),
+    ];
+    const request =
+      "I only need North America and Europe, plus their combined 2025 size and combined share of the global market.";
+    const f = {
+      ...frame,
+      request,
+      subject: "Project X",
+      options: { excluded: [] },
+    } as unknown as ResearchFrame;
+    const sum = planCalculation("sum", f, figures, null, request);
+    expect(sum.inputs.map((i) => i.value)).toEqual(["USD 1.6 billion", "USD 1.2 billion"]);
+    const share = planCalculation(
+      "share",
+      f,
+      figures,
+      null,
+      request,
+      [],
+      [
+        {
+          label: "Total: North America + Europe",
+          formatted: "USD 2.8 billion",
+          formula: "1.6 + 1.2",
+          docIds: ["d1"],
+        },
+      ],
+    );
+    expect(share.inputs.map((i) => i.value)).toEqual(["USD 2.8 billion", "USD 4.2 billion"]);
   });
 });

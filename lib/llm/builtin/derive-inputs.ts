@@ -3,14 +3,17 @@ import { tagEnglish } from "../../language/english";
 import { requestedSpan, statedSpan } from "../../language/horizon";
 import { superlatives } from "../../language/superlatives";
 import { type Operation, parseQuantity, type Quantity } from "../../tools/calculate";
+import { splitSentences } from "../../tools/sentences";
 import type { ComparisonTable } from "./comparison-table";
 import { lineup } from "./direct-answer";
 import type { ResearchFrame } from "./frame";
+import { parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import type { KeyFigure } from "./key-figures";
 import { figureInProse, type ProseFigure } from "./prose-figures";
-import { matchTerms, mentions, normalise, overlap } from "./text";
+import { matchTerms, mentions, normalise, overlap, truncate } from "./text";
 import type { Derivation, ReadDoc } from "./upstream";
+import { VALUE } from "./values";
 
 /**
  * Which figures a requested derivation uses, chosen the way an analyst would: two figures of the
@@ -76,10 +79,14 @@ export function planCalculation(
     (operation === "difference" || operation === "ratio" || operation === "sum") && fromDerived
       ? fromDerived
       : null;
+  // A sum of the items the request names ("North America and Europe combined") before one measure's two years.
+  if (!pair && operation === "sum") pair = measurePair(requestText, frame, candidates, reads, true);
   if (!pair && (operation === "percent_change" || operation === "sum")) pair = yearPair(candidates, wanted);
+  if (!pair && operation === "percent_change") pair = changePair(requestText, frame, reads);
   if (!pair && operation !== "percent_change") pair = superlativePair(frame.request, reads);
-  if (!pair && (operation === "difference" || operation === "ratio")) {
-    pair = measurePair(requestText, frame, candidates, reads) ?? fromTable;
+  if (!pair && operation === "share") pair = sharePair(requestText, frame, candidates, derived);
+  if (!pair && (operation === "difference" || operation === "ratio" || operation === "sum")) {
+    pair = measurePair(requestText, frame, candidates, reads) ?? (operation === "sum" ? null : fromTable);
   }
   pair ??= similarPair(candidates, wanted);
   if (!pair) return none("no two comparable figures among those found");
@@ -161,6 +168,7 @@ function measurePair(
   frame: ResearchFrame,
   all: readonly Candidate[],
   reads: readonly ReadDoc[],
+  namedOnly = false,
 ): [Candidate, Candidate] | null {
   const skip = frame.subject ? matchTerms(frame.subject) : new Set<string>();
   const wanted = new Set([...matchTerms(request)].filter((t) => !skip.has(t)));
@@ -191,13 +199,30 @@ function measurePair(
   const specific = (l: { shared: string }) => [...matchTerms(l.shared)].filter((t) => !skip.has(t)).length;
   // A gap in (percentage) points is between percentages.
   const points = /\b(?:percentage points?|points?|pts|pp)\b|百分点/iu.test(request);
+  // The items compared, or the names a line of the request coordinates ("North America and
+  // Europe"), newest line first; never what the request rules out.
+  const ruledOut = frame.options.excluded.map((x) => matchTerms(x)).filter((t) => t.size > 0);
+  const allowed = (name: string) => !ruledOut.some((t) => [...t].every((x) => matchTerms(name).has(x)));
+  const sides =
+    frame.entities.length >= 2
+      ? frame.entities.filter(allowed)
+      : (request
+          .split("\n")
+          .map((line) => parseGoalTerms(line).coordinatedNames.filter(allowed))
+          .find((names) => names.length >= 2) ?? []);
+  const entities = sides.filter((e) => mentions(request, firstOf(e)));
+  const inLineup = (l: { items: Map<string, Candidate> }) =>
+    entities.filter((e) => [...l.items.keys()].some((item) => mentions(item, firstOf(e)))).length;
+  // The list that has the items the request names, then the one whose words it uses most.
   const best = [...lineups.values()]
     .filter((l) => score(l) > 0 && !(asked && !asked.rate && ratesOnly(l)) && (!points || l.kind === "%"))
-    .sort((x, y) => score(y) - score(x) || specific(y) - specific(x) || y.items.size - x.items.size)[0];
-  const sides = frame.entities.length >= 2 ? frame.entities : parseGoalTerms(request).coordinatedNames;
-  const entities = sides.filter((e) => mentions(request, firstOf(e)));
-  const inLineup = (l: NonNullable<typeof best>) =>
-    entities.filter((e) => [...l.items.keys()].some((item) => mentions(item, firstOf(e)))).length;
+    .sort(
+      (x, y) =>
+        inLineup(y) - inLineup(x) ||
+        score(y) - score(x) ||
+        specific(y) - specific(x) ||
+        y.items.size - x.items.size,
+    )[0];
   // A list about other items than the ones compared measures something else.
   if (!best || (entities.length >= 2 && inLineup(best) === 0)) {
     // No list gives the measure item by item: the compared items' figures as the text states them.
@@ -235,6 +260,7 @@ function measurePair(
   const [first, second] = byValue;
   if (named.length >= 2)
     return [(named[0] as (typeof items)[number]).c, (named[1] as (typeof items)[number]).c];
+  if (namedOnly) return null;
   if (named.length === 1 && first && second) {
     const one = named[0] as (typeof items)[number];
     return [one.c, (one === first ? second : first).c];
@@ -294,6 +320,94 @@ function sharedEnds(
   )
     return null;
   return { prefix: wa.slice(0, p).join(" ").toLowerCase(), suffix, itemA, itemB };
+}
+
+/**
+ * "Quillon cut the list price of Scout from USD 59 to USD 39": a change the text states, in a
+ * sentence naming what the request is about and sharing its words, earlier value first.
+ */
+function changePair(
+  request: string,
+  frame: ResearchFrame,
+  reads: readonly ReadDoc[],
+): [Candidate, Candidate] | null {
+  const names = [
+    ...parseGoalTerms(parseGoalOptions(frame.request).rest).names,
+    ...(frame.subject ? [frame.subject] : []),
+  ];
+  const wanted = matchTerms(request);
+  const FROM_TO = new RegExp(
+    `\\bfrom\\s+(${VALUE.source})\\s+to\\s+(${VALUE.source})|从\\s*(${VALUE.source})\\s*(?:[降升增减涨跌]\\S{0,2})?(?:至|到)\\s*(${VALUE.source})`,
+    "iu",
+  );
+  let best: { pair: [Candidate, Candidate]; score: number } | null = null;
+  for (const doc of reads) {
+    for (const sentence of splitSentences(doc.text)) {
+      if (!names.some((n) => mentions(sentence, n.split(/\s+/)[0] ?? n))) continue;
+      const m = FROM_TO.exec(sentence);
+      const from = m?.[1] ?? m?.[3];
+      const to = m?.[2] ?? m?.[4];
+      const qa = from ? parseQuantity(from) : null;
+      const qb = to ? parseQuantity(to) : null;
+      // One kind of number: both percentages, or both in one currency ("USD 59" to "USD 39 per month").
+      const kind = (q: typeof qa) => (q?.suffix === "%" ? "%" : (q?.prefix ?? "").toLowerCase());
+      if (!from || !to || !qa || !qb || kind(qa) !== kind(qb)) continue;
+      const score = overlap(wanted, matchTerms(sentence));
+      // The words before "from" say what changed ("cut the list price of Quillon Scout").
+      const lead =
+        sentence
+          .slice(0, m?.index ?? 0)
+          .split(/[,;:]\s*/)
+          .at(-1) ?? "";
+      const label = truncate(lead.trim().split(/\s+/).slice(-8).join(" ") || "value", 80);
+      if (!best || score > best.score) {
+        best = {
+          pair: [
+            { label: `${label}, before`, value: from.trim(), docId: doc.docId, q: qa },
+            { label: `${label}, after`, value: to.trim(), docId: doc.docId, q: qb },
+          ],
+          score,
+        };
+      }
+    }
+  }
+  return best?.pair ?? null;
+}
+
+/**
+ * "Europe's share of the market", "their combined share of the global market": the part (an item
+ * the request names, or a sum worked out upstream) over the whole its lineup is a part of — the
+ * figure named by the lineup's shared words alone ("Project X market size 2025").
+ */
+function sharePair(
+  request: string,
+  frame: ResearchFrame,
+  all: readonly Candidate[],
+  derived: readonly Derivation[],
+): [Candidate, Candidate] | null {
+  const byLabel = new Map(all.map((c) => [normalise(c.label), c]));
+  const sum = derived.filter((d) => /\+/.test(d.formula)).at(-1);
+  const names = [...parseGoalTerms(parseGoalOptions(request).rest).names, ...frame.entities];
+  for (let i = 0; i < all.length; i++) {
+    for (let j = 0; j < all.length; j++) {
+      const a = all[i] as Candidate;
+      const b = all[j] as Candidate;
+      if (i === j || kindOf(a.q) !== kindOf(b.q)) continue;
+      const split = sharedEnds(a.label, b.label);
+      if (!split) continue;
+      const whole = byLabel.get(normalise(`${split.prefix} ${split.suffix}`));
+      if (!whole) continue;
+      if (sum) {
+        const q = parseQuantity(sum.formatted);
+        if (q && kindOf(q) === kindOf(whole.q) && q.amount < whole.q.amount) {
+          return [{ label: sum.label, value: sum.formatted, docId: sum.docIds[0], q }, whole];
+        }
+      }
+      if (names.some((n) => mentions(split.itemA, n.split(/\s+/)[0] ?? n) || mentions(n, split.itemA)))
+        return [a, whole];
+    }
+  }
+  return null;
 }
 
 /** One measure in two years ("market size 2024" / "2025"), earlier first. */

@@ -11,7 +11,7 @@ import { renderComparison, renderDraft } from "./markdown";
 import { DRAFT_PATH, TABLE_PATH } from "./plan-tasks";
 import { buildReport, type ReportContent } from "./report-content";
 import { isStopWord, tokens, truncate } from "./text";
-import { rankedHits, readUpstream } from "./upstream";
+import { inScope, rankedHits, readUpstream } from "./upstream";
 
 type ExecuteContext = Extract<ModelContext, { purpose: "execute" }>;
 
@@ -43,7 +43,7 @@ function toolArguments(ctx: ExecuteContext): Record<string, unknown> {
   const input = task.input;
   const frame = researchFrame(ctx.spec, ctx.goal);
   const facet = facetOfTask(frame, String(input.query ?? input.topic ?? task.title));
-  const up = readUpstream(ctx.inputs);
+  const up = inScope(readUpstream(ctx.inputs), frame.options.excluded);
 
   switch (task.tool) {
     case "search": {

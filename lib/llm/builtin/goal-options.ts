@@ -1,3 +1,4 @@
+import { excludedItems } from "../../language/exclusions";
 import { requestedSpan } from "../../language/horizon";
 import { Operation } from "../../tools/calculate";
 import { isChineseText } from "./text";
@@ -22,12 +23,16 @@ export interface GoalOptions {
   given: string[];
   /** Changes of requirements the requester made mid-run, newest first. */
   changed: string[];
+  /** What the request rules out ("leave Asia-Pacific out"): never presented as a finding. */
+  excluded: string[];
   /** The goal without the phrases above. */
   rest: string;
 }
 
 /** The constraint line recording an answer the requester gave during clarification. */
 export const GIVEN = "Given by the requester:";
+/** The constraint line listing what the request rules out. */
+export const EXCLUDE = "Exclude:";
 /** The constraint line recording a change of requirements made mid-run. */
 export const CHANGED = "Changed by the requester:";
 
@@ -87,8 +92,9 @@ const FORMATS: [Format, RegExp][] = [
 const DERIVED: [Operation, RegExp][] = [
   [
     "percent_change",
-    /\b(?:percent(?:age)?\s+change|growth\s+rate|how much (?:did|has) .{1,40} (?:grow|grown|rise|risen|fall|fallen|change|changed)|(?:change|increase|decrease|growth)\s+(?:from|between)\s+(?:19|20)\d\d)\b|增长率|增幅|同比/i,
+    /\b(?:percent(?:age)?\s+change|growth\s+rate|by what (?:percent(?:age)?|share)|how much (?:did|has) .{1,40} (?:grow|grown|rise|risen|fall|fallen|change|changed|cut|drop|dropped)|(?:change|increase|decrease|growth)\s+(?:from|between)\s+(?:19|20)\d\d)\b|增长率|增幅|降幅|同比|下调了?百分之?多少|降了百分之?多少/i,
   ],
+  ["sum", /\b(?:combined|together|sum of|added up)\b|加起来|加总|总和|两者合计/i],
   [
     "difference",
     /\b(?:gap|difference|diff|by how (?:much|many)|how many (?:percentage )?points|percentage points?|pts|how much (?:more|less|cheaper|higher|lower|bigger|smaller)|(?:more|less|cheaper|higher|lower) than|discount)\b|差距|差额|相差|差多少|高出|低出|高多少|低多少|便宜多少|贵多少|百分点/i,
@@ -145,6 +151,7 @@ export function parseGoalOptions(goal: string): GoalOptions {
     derived,
     given: [],
     changed: [],
+    excluded: excludedItems(goal),
     rest: rest.trim(),
   };
 }
@@ -181,6 +188,7 @@ export function constraintLines(o: GoalOptions): string[] {
   if (o.minSources) lines.push(`Sources: cite at least ${o.minSources} documents that were read`);
   if (o.formats.length) lines.push(`Format: ${o.formats.join(", ")}`);
   if (o.derived.length) lines.push(`Derived figures: ${o.derived.join(", ")}`);
+  if (o.excluded.length) lines.push(`${EXCLUDE} ${o.excluded.join("; ")}`);
   return lines;
 }
 
@@ -213,6 +221,20 @@ export function readConstraints(goal: string, constraints: readonly string[]): G
     formats: [...new Set([...fromGoal.formats, ...(formats ?? [])])],
     derived: [...new Set([...fromGoal.derived, ...(derived ?? [])])],
     given: constraints.flatMap((c) => (c.startsWith(GIVEN) ? [c.slice(GIVEN.length).trim()] : [])),
+    excluded: [
+      ...new Set([
+        ...fromGoal.excluded,
+        ...constraints.flatMap((c) =>
+          c.startsWith(EXCLUDE)
+            ? c
+                .slice(EXCLUDE.length)
+                .split(";")
+                .map((x) => x.trim())
+                .filter(Boolean)
+            : [],
+        ),
+      ]),
+    ],
     changed: constraints.flatMap((c) => (c.startsWith(CHANGED) ? [c.slice(CHANGED.length).trim()] : [])),
   };
 }

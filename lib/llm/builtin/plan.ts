@@ -106,15 +106,14 @@ function buildTasks(frame: ResearchFrame, shape: Shape): TaskSpec[] {
     research.push(shape.extract ? "x-more" : "r-more");
   }
   const calculations: string[] = [];
-  const totals: string[] = [];
   calculationsOf(frame)
     .slice(0, shape.derived)
     .forEach((c, k) => {
       // A gap or ratio after per-item totals compares those totals: it waits for them.
-      const task = calcTask(frame, `calc${k + 1}`, c.operation, [...research, ...totals], c.subject);
+      // Each calculation may use those before it ("their combined size", then its share of the whole).
+      const task = calcTask(frame, `calc${k + 1}`, c.operation, [...research, ...calculations], c.subject);
       tasks.push(task);
       calculations.push(task.id);
-      if (c.subject) totals.push(task.id);
     });
   let last = [...research, ...calculations];
   if (shape.table) {

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { splitSentences } from "../../tools/sentences";
 import type { TaskInput } from "../model-context";
+import { matchTerms } from "./text";
 
 /**
  * Upstream tool outputs as this model uses them. They arrive as `unknown`, so each shape is
@@ -139,4 +141,41 @@ export function rankedHits(up: Upstream, lang: string, isWeak: (text: string) =>
   }
   // The report's language first, then the other language; weak sources (vendor blogs, archived releases) last.
   return tiers.flat();
+}
+
+/**
+ * The upstream results within the request's scope: what it rules out ("leave Asia-Pacific out")
+ * is dropped from facts, figures and the read texts' sentences, so no later step — a section, a
+ * table, a calculation — presents it as a finding.
+ */
+export function inScope(up: Upstream, excluded: readonly string[]): Upstream {
+  if (excluded.length === 0) return up;
+  const terms = excluded.map((x) => matchTerms(x)).filter((t) => t.size > 0);
+  const out = (text: string) => {
+    const have = matchTerms(text);
+    return terms.some((t) => [...t].every((x) => have.has(x)));
+  };
+  const offTopic = new Set(up.reads.filter((d) => out(d.title)).map((d) => d.docId));
+  return {
+    ...up,
+    facts: up.facts.filter((f) => !out(f.text) && !offTopic.has(f.docId)),
+    figures: up.figures.filter((f) => !out(f.name) && !offTopic.has(f.docId)),
+    // A document about what is ruled out ("Project X Asia-Pacific outlook") says nothing in scope.
+    reads: up.reads.map((d) =>
+      out(d.title)
+        ? { ...d, figures: [], text: "" }
+        : {
+            ...d,
+            figures: d.figures.filter((f) => !out(f.name)),
+            text: d.text
+              .split(/\n\s*\n/)
+              .map((p) =>
+                splitSentences(p)
+                  .filter((s) => !out(s))
+                  .join(" "),
+              )
+              .join("\n\n"),
+          },
+    ),
+  };
 }

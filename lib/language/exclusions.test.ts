@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { excludedItems } from "./exclusions";
+
+describe("excludedItems", () => {
+  it("takes the objects of excluding verbs and prepositions, split at their coordinators", () => {
+    expect(
+      excludedItems(
+        "Change of plan: leave Asia-Pacific and the rest of the world out entirely. I only need North America and Europe.",
+      ),
+    ).toEqual(["Asia-Pacific", "rest of the world"]);
+    expect(excludedItems("Compare all vendors excluding Quillon and Tessaract, with a table")).toEqual([
+      "Quillon",
+      "Tessaract",
+    ]);
+    expect(excludedItems("除了中国以外，亚太地区其他市场的规模是多少？")).toEqual(["中国"]);
+  });
+
+  it("finds nothing in a request that rules nothing out", () => {
+    expect(excludedItems("Compare Loomwork and Relaywright on price and licensing for executives")).toEqual(
+      [],
+    );
+    expect(excludedItems("No need to check back with me; a short table is enough.")).toEqual([]);
+  });
+});

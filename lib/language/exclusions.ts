@@ -1,0 +1,36 @@
+/**
+ * What a request rules out: "leave Asia-Pacific and the rest of the world out", "excluding
+ * Cortexa", "without the analytics add-on", "不包括亚太地区". The object of an excluding verb or
+ * preposition, split at its coordinators, is a list of things the report must not present as
+ * findings — a change of scope, not words to search for.
+ */
+const EN_SPAN: RegExp[] = [
+  /\b(?:leave|leaving|keep|keeping)\s+(.{2,80}?)\s+out\b/giu,
+  /\b(?:exclude|excluding|excluded|except(?:\s+for)?|drop|dropping|omit|omitting|not including|other than|apart from)\s+(.{2,80}?)(?=[.;:!?)]|,\s*(?:and|but|i|we|only|just|please|so)\b|\s+(?:and|but)\s+(?:i|we|only|just|please)\b|$)/giu,
+];
+const ZH_SPAN =
+  /(?:不包括|不包含|排除|去掉|剔除|不要(?:包括|算上?)?|除了)\s*([^，。；！？,.;!?]{1,30}?)(?:之外|以外|外)?(?=[，。；！？,.;!?]|$)/gu;
+
+export function excludedItems(text: string): string[] {
+  const spans: string[] = [];
+  for (const re of EN_SPAN) for (const m of text.matchAll(re)) spans.push(m[1] as string);
+  for (const m of text.matchAll(ZH_SPAN)) spans.push(m[1] as string);
+  const items = spans.flatMap((span) =>
+    span
+      .split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|nor)\s+|[、和及与或]/u)
+      .map((part) =>
+        part
+          .replace(/^(?:the|any|all|of|a|an)\s+/iu, "")
+          .replace(/\s+(?:entirely|completely|altogether|too|as well|for now|please)$/iu, "")
+          .trim(),
+      )
+      // "excluding Quillon, with a table": a phrase led by a preposition is the sentence going on.
+      .filter(
+        (part) =>
+          part.length >= 2 &&
+          !/^(?:it|them|that|this|those|these|me|us)$/iu.test(part) &&
+          !/^(?:with|in|for|as|to|by|on|at|from|into)\b/iu.test(part),
+      ),
+  );
+  return [...new Set(items)];
+}
