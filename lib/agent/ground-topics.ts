@@ -48,9 +48,11 @@ export async function groundTopics(spec: GoalSpec, library: DocumentLibrary): Pr
 /** Every word of the name is in the text itself, not just a fuzzy neighbour of it. */
 function mentionsWords(text: string, name: string): boolean {
   const lower = text.toLowerCase();
+  // "Europe's Project X": the possessive is grammar, the words are "Europe", "Project", "X".
   return name
     .toLowerCase()
     .split(/\s+/)
+    .map((w) => w.replace(/['’]s?$/u, ""))
     .every((w) => lower.includes(w));
 }
 

@@ -6,7 +6,8 @@
  */
 const EN_SPAN: RegExp[] = [
   /\b(?:leave|leaving|keep|keeping)\s+(.{2,80}?)\s+out\b/giu,
-  /\b(?:exclude|excluding|excluded|except(?:\s+for)?|drop|dropping|omit|omitting|not including|other than|apart from)\s+(.{2,80}?)(?=[.;:!?)]|,\s*(?:and|but|i|we|only|just|please|so)\b|\s+(?:and|but)\s+(?:i|we|only|just|please)\b|$)/giu,
+  /\b(?:replace|replacing|swap|swapping|switch|switching)\s+(.{2,60}?)\s+(?:with|for|by)\b/giu,
+  /\b(?:exclude|excluding|excluded|except(?:\s+for)?|drop|dropping|omit|omitting|not including|other than|apart from|instead of|rather than|in place of)\s+(.{2,80}?)(?=[.;:!?)]|,\s*(?:and|but|i|we|only|just|please|so)\b|\s+(?:and|but)\s+(?:i|we|only|just|please)\b|$)/giu,
 ];
 const ZH_SPAN =
   /(?:不包括|不包含|排除|去掉|剔除|不要(?:包括|算上?)?|除了)\s*([^，。；！？,.;!?]{1,30}?)(?:之外|以外|外)?(?=[，。；！？,.;!?]|$)/gu;

@@ -63,7 +63,13 @@ export function clarify(ctx: ClarifyContext): Clarification {
     const have = matchTerms(topic);
     return !ruledOut.some((t) => [...t].every((x) => have.has(x)));
   };
-  const entities = (terms.compare ? terms.entities : []).filter(inScope);
+  // A side ruled out ("Cortexa instead of Braidline") leaves the comparison to the names still in scope.
+  const sides = (terms.compare ? terms.entities : []).filter(inScope);
+  const namesInScope = terms.names.filter(inScope);
+  const entities =
+    terms.compare && sides.length < 2 && sides.length < terms.entities.length && namesInScope.length >= 2
+      ? namesInScope.slice(0, 4)
+      : sides;
   // Entities first (the planner's facets when comparing), otherwise the goal's own order.
   const topics = (entities.length >= 2 ? [...entities, ...terms.aspects] : terms.ordered)
     .filter(inScope)

@@ -29,7 +29,8 @@ export interface Candidate {
  */
 export function directAnswers(frame: ResearchFrame, reads: readonly ReadDoc[]): DirectAnswer[] {
   const asked = superlatives(frame.request);
-  if (asked.length === 0) return namedItemAnswers(frame, reads);
+  // A comparison's table answers it item by item; a request about one or two named items gets its lines.
+  if (asked.length === 0) return frame.entities.length >= 2 ? [] : namedItemAnswers(frame, reads);
   return asked.flatMap((s) => {
     const sorted = lineup(s, reads);
     if (sorted.length < 2) return [];

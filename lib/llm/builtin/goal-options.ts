@@ -104,7 +104,7 @@ const DERIVED: [Operation, RegExp][] = [
     "share",
     /\b(?:share of|as a (?:percentage|share|proportion) of|what (?:percent(?:age)?|share|proportion) of)\b|占比|所占比例|占.{1,8}的比/i,
   ],
-  ["product", /\b(?:total|in all|altogether|overall|bill)\b|总计|合计|总额|总共|总成本/i],
+  ["product", /\b(?:total|in all|altogether|bill)\b|总计|合计|总额|总共|总成本/i],
 ];
 
 /** Money asked of something: with a count and a span ("what would 300 technicians cost per year"), a total. */

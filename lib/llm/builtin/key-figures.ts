@@ -20,6 +20,7 @@ export interface KeyFigure {
 
 const MAX_FIGURES = 8;
 const SHORT_REPORT_FIGURES = 4;
+const FIGURES_PER_ENTITY = 6;
 
 export function keyFigures(frame: ResearchFrame, up: Upstream, ev: Evidence): KeyFigure[] {
   const read = new Set(ev.docs.map((d) => d.docId));
@@ -64,7 +65,11 @@ export function keyFigures(frame: ResearchFrame, up: Upstream, ev: Evidence): Ke
       tied,
     });
   }
-  const cap = frame.options.maxWords && frame.options.maxWords < 500 ? SHORT_REPORT_FIGURES : MAX_FIGURES;
+  // A comparison lists each side's figures: room for a few per item compared.
+  const cap =
+    frame.options.maxWords && frame.options.maxWords < 500
+      ? SHORT_REPORT_FIGURES
+      : Math.max(MAX_FIGURES, frame.entities.length * FIGURES_PER_ENTITY);
   // In the order of the report's facets, so the list reads alongside the sections.
   const facetTerms = frame.facets.map((f) => matchTerms(f.names.join(" ")));
   const position = (f: KeyFigure) => {
