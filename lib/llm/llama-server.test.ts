@@ -65,6 +65,8 @@ describe("llama-server: every request the agent makes", () => {
       restore();
     }
     for (const o of outcomes) expect(o).toMatch(/:(ok|schema_violation|truncated)$/);
+    // The run-end lesson proposals too: llama.cpp's grammar converter takes their schema.
+    expect(outcomes.find((o) => o.startsWith("distill:"))).toBeDefined();
     const rejected = Object.entries(counts).filter(([, c]) => c.rejected > 0 || c.failed > 0);
     expect(rejected).toEqual([]);
   }, 40_000);
