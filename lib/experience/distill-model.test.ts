@@ -63,6 +63,8 @@ async function finishedRun() {
       bReflection: find("reflection", (e) => e.taskId === "b"),
       bFailed: find("task.failed", (e) => e.taskId === "b"),
       reportSucceeded: find("task.succeeded", (e) => e.taskId === "report"),
+      aSkipped: find("plan.repaired", (e) => e.taskId === "a" && e.action === "skip_task"),
+      finished: find("run.finished", () => true),
     },
   };
 }
@@ -101,18 +103,24 @@ describe("lessons distilled by a language model", () => {
           failureCode: "unavailable",
           evidence: [seqs.aFailed, seqs.aRetry, seqs.reportSucceeded],
         },
-        // The move cited is a retry, not a repair.
-        { ...reflectDidNotHelp, action: "repair", evidence: [seqs.aFailed, seqs.aRetry, seqs.aFailedAgain] },
+        // Skipping a (it could not be reached) let the run finish: what the rules learn too.
+        {
+          action: "repair",
+          outcome: "helped",
+          tool: "work",
+          trigger: "repeated_failure",
+          failureCode: "unavailable",
+          evidence: [seqs.aFailedAgain, seqs.aSkipped, seqs.finished],
+        },
       ]),
     );
     const store = new InMemoryLessonStore();
     const learned = await learnFromRun(store, events, 1, { model: llm() });
-    expect(learned.model?.lessons).toHaveLength(1);
+    expect(learned.model?.lessons).toHaveLength(2);
     expect(learned.model?.rejected.map((r) => r.reason)).toEqual([
       "seq 9999 is not an event of this run",
       "no cited event after the move shows that it helped",
       "its evidence is not about exactly one task",
-      "no cited event shows the move repair on criteria_unmet after the situation",
     ]);
     const fromModel = learned.lessons.find((l) => l.rule === "model");
     expect(fromModel).toMatchObject({
@@ -124,9 +132,12 @@ describe("lessons distilled by a language model", () => {
     expect(describeLesson(fromModel as NonNullable<typeof fromModel>)).toBe(
       "When work (criteria unmet), reflecting on the result did not help.",
     );
-    // Goal terms are the run's own, never the model's; the rules' lessons are stored beside it.
+    // Goal terms are the run's own, never the model's; the rules' lessons are stored beside it, and
+    // a proposal the rules also made merges into theirs.
     expect(fromModel?.signature.goalTerms).toEqual(distillLessons(events)[0]?.signature.goalTerms);
-    expect(learned.lessons.length).toBe(distillLessons(events).length + 1);
+    expect(distillLessons(events).map((l) => l.rule)).toContain("repair_succeeded");
+    expect(learned.lessons.length).toBe(distillLessons(events).length + 2);
+    expect(store.size).toBe(distillLessons(events).length + 1);
 
     // One call, with the strict wire schema, and a prompt of structured fields only.
     expect(server.requests).toHaveLength(1);

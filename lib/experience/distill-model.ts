@@ -111,7 +111,8 @@ const triggerOf = (e: RunEvent) =>
  * A proposal becomes a lesson only when the events it cites are this run's own and say what it
  * claims, all about one task: a return of its tool (failing with its code, when it names one) before
  * the move; the move itself (with its trigger, when it names one); and after the move, the task's
- * success (helped) or another failure (did not help).
+ * success (helped; for a repair that skipped the task, the run finishing) or another failure (did
+ * not help).
  */
 export function checkProposal(p: ProposedLesson, own: readonly RunEvent[], facts: RunFacts): Checked {
   const bySeq = new Map(own.map((e) => [e.seq, e]));
@@ -154,9 +155,11 @@ export function checkProposal(p: ProposedLesson, own: readonly RunEvent[], facts
       reason: `no cited event shows the move ${p.action}${p.trigger ? ` on ${p.trigger}` : ""} after the situation`,
     };
   const after = cited.filter((e) => e.seq > move.seq);
+  // As for the rules: a task repaired by skipping it never succeeds; the run finishing shows it helped.
+  const skipped = move.type === "plan.repaired" && move.action === "skip_task";
   const shown =
     p.outcome === "helped"
-      ? after.some((e) => e.type === "task.succeeded")
+      ? after.some((e) => e.type === "task.succeeded" || (skipped && e.type === "run.finished"))
       : after.some((e) => e.type === "task.failed" || (e.type === "tool.returned" && !e.result.ok));
   if (!shown)
     return {
