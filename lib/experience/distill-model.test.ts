@@ -6,8 +6,8 @@ import { BuiltinModel } from "../llm/builtin/builtin-model";
 import { OpenAIChatModel } from "../llm/openai-model";
 import { portabilityProblems } from "../llm/schema-portability";
 import { type FakeOpenAIServer, startFakeOpenAIServer } from "../llm/testing/fake-openai-server";
-import { distillLessons } from "./distill";
-import { distillByModel, type ProposedLesson } from "./distill-model";
+import { distillLessons, factsOf } from "./distill";
+import { checkProposal, distillByModel, type ProposedLesson } from "./distill-model";
 import { learnFromRun } from "./learn";
 import { describeLesson } from "./lesson";
 import { InMemoryLessonStore } from "./store";
@@ -62,6 +62,7 @@ async function finishedRun() {
       bReturned: find("tool.returned", (e) => e.taskId === "b" && e.attempt === 1),
       bReflection: find("reflection", (e) => e.taskId === "b"),
       bFailed: find("task.failed", (e) => e.taskId === "b"),
+      bEvaluated: find("reflection.evaluated", (e) => e.taskId === "b"),
       reportSucceeded: find("task.succeeded", (e) => e.taskId === "report"),
       aSkipped: find("plan.repaired", (e) => e.taskId === "a" && e.action === "skip_task"),
       finished: find("run.finished", () => true),
@@ -78,7 +79,7 @@ describe("lessons distilled by a language model", () => {
       tool: "work",
       trigger: "criteria_unmet",
       failureCode: "",
-      evidence: [seqs.bReturned, seqs.bReflection, seqs.bFailed],
+      evidence: [seqs.bReturned, seqs.bReflection, seqs.bEvaluated],
     };
     server.enqueue(
       reply([
@@ -127,7 +128,7 @@ describe("lessons distilled by a language model", () => {
       action: "reflect",
       outcome: "did_not_help",
       signature: { tool: "work", trigger: "criteria_unmet", failureCode: "", language: "en" },
-      evidence: [{ runId: "r1", seqs: [seqs.bReturned, seqs.bReflection, seqs.bFailed] }],
+      evidence: [{ runId: "r1", seqs: [seqs.bReturned, seqs.bReflection, seqs.bEvaluated] }],
     });
     expect(describeLesson(fromModel as NonNullable<typeof fromModel>)).toBe(
       "When work (criteria unmet), reflecting on the result did not help.",
@@ -149,6 +150,42 @@ describe("lessons distilled by a language model", () => {
     expect(prompt).toContain(`${seqs.aRetry} decision task=a kind=retry trigger=transient_error`);
     expect(prompt).not.toContain("items for"); // tool summaries
     expect(prompt).not.toContain("needs another variant"); // a reflection's prose
+  });
+
+  it("wants the evidence to show the claim, not to sit near it", async () => {
+    const { events, seqs } = await finishedRun();
+    const facts = factsOf(events);
+    if (!facts) throw new Error("no run");
+    const check = (p: ProposedLesson) => checkProposal(p, events, facts);
+    const reflect: ProposedLesson = {
+      action: "reflect",
+      outcome: "did_not_help",
+      tool: "work",
+      trigger: "criteria_unmet",
+      failureCode: "",
+      evidence: [seqs.bReturned, seqs.bReflection, seqs.bEvaluated],
+    };
+    expect(check(reflect)).toMatchObject({ ok: true });
+    // The failure recorded right after the reflection's decision is the attempt reflected on.
+    expect(seqs.bFailed).toBeGreaterThan(seqs.bReflection);
+    expect(check({ ...reflect, evidence: [seqs.bReturned, seqs.bReflection, seqs.bFailed] })).toEqual({
+      ok: false,
+      reason: "no cited event after the move shows that it did not help",
+    });
+    // The reflection's own evaluation says it did not help: claiming it helped is refused.
+    expect(check({ ...reflect, outcome: "helped" })).toMatchObject({ ok: false });
+    expect(check({ ...reflect, action: "repair" })).toEqual({
+      ok: false,
+      reason: "no cited event shows the move repair on criteria_unmet after the situation",
+    });
+    expect(check({ ...reflect, tool: "", trigger: "" })).toEqual({
+      ok: false,
+      reason: "it names neither a tool nor a trigger",
+    });
+    expect(check({ ...reflect, tool: "approve" })).toEqual({
+      ok: false,
+      reason: "no cited tool return shows approve",
+    });
   });
 
   it("refuses a reply outside the schema at the boundary, and keeps the rules' lessons", async () => {

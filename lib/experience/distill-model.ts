@@ -111,8 +111,8 @@ const triggerOf = (e: RunEvent) =>
  * A proposal becomes a lesson only when the events it cites are this run's own and say what it
  * claims, all about one task: a return of its tool (failing with its code, when it names one) before
  * the move; the move itself (with its trigger, when it names one); and after the move, the task's
- * success (helped; for a repair that skipped the task, the run finishing) or another failure (did
- * not help).
+ * success (helped; for a repair that skipped the task, the run finishing) or a later attempt's
+ * failure (did not help) — for a reflection, its own evaluation (effective or not) says it too.
  */
 export function checkProposal(p: ProposedLesson, own: readonly RunEvent[], facts: RunFacts): Checked {
   const bySeq = new Map(own.map((e) => [e.seq, e]));
@@ -155,12 +155,32 @@ export function checkProposal(p: ProposedLesson, own: readonly RunEvent[], facts
       reason: `no cited event shows the move ${p.action}${p.trigger ? ` on ${p.trigger}` : ""} after the situation`,
     };
   const after = cited.filter((e) => e.seq > move.seq);
+  // "Did not help" needs a later attempt failing: the failure recorded right after a retry or
+  // reflection decision is the attempt that led to the move, not its result.
+  const task = [...tasks][0];
+  const attemptAtMove = Math.max(
+    0,
+    ...own.flatMap((e) =>
+      (e.type === "task.started" || e.type === "tool.returned") && e.taskId === task && e.seq < move.seq
+        ? [e.attempt]
+        : [],
+    ),
+  );
   // As for the rules: a task repaired by skipping it never succeeds; the run finishing shows it helped.
   const skipped = move.type === "plan.repaired" && move.action === "skip_task";
+  const evaluated = (effective: boolean) => (e: RunEvent) =>
+    p.action === "reflect" && e.type === "reflection.evaluated" && e.effective === effective;
   const shown =
     p.outcome === "helped"
-      ? after.some((e) => e.type === "task.succeeded" || (skipped && e.type === "run.finished"))
-      : after.some((e) => e.type === "task.failed" || (e.type === "tool.returned" && !e.result.ok));
+      ? after.some(
+          (e) => e.type === "task.succeeded" || (skipped && e.type === "run.finished") || evaluated(true)(e),
+        )
+      : after.some(
+          (e) =>
+            ((e.type === "task.failed" || (e.type === "tool.returned" && !e.result.ok)) &&
+              e.attempt > attemptAtMove) ||
+            evaluated(false)(e),
+        );
   if (!shown)
     return {
       ok: false,
