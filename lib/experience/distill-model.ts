@@ -234,9 +234,11 @@ export async function distillByModel(
     timeline: timelineOf(own),
     maxLessons: MAX_MODEL_LESSONS,
   };
-  const budget = Math.min(PROMPT_BUDGET, (await model.promptBudgetChars?.("strong")) ?? PROMPT_BUDGET);
+  // Runs recorded before the distill route existed have none: the strong tier, as for reflection.
+  const tier = routingOf(started.config).routes.distill ?? "strong";
+  const budget = Math.min(PROMPT_BUDGET, (await model.promptBudgetChars?.(tier)) ?? PROMPT_BUDGET);
   const reply = await model.generateObject({
-    tier: routingOf(started.config).routes.distill ?? "strong",
+    tier,
     messages: renderMessages(context, budget),
     context,
     schema: LessonProposals,
