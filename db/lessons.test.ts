@@ -1,5 +1,7 @@
 import { expect, it } from "vitest";
+import { seededRandom } from "@/lib/agent/runtime";
 import type { NewLesson, Situation } from "@/lib/experience/lesson";
+import { rankLessons } from "@/lib/experience/retrieve";
 import { InMemoryLessonStore, type LessonStore, recall } from "@/lib/experience/store";
 import { DbLessonStore } from "./queries/lessons";
 import { describeOnEachDatabase } from "./test-databases";
@@ -72,4 +74,75 @@ describeOnEachDatabase("the lesson store", (handle) => {
     expect(await db.get(id)).toBeNull();
     expect(await db.remove(id)).toBe(false);
   });
+});
+
+/**
+ * A fixed set where ranking is hard: few tools, codes and terms (many matches, many ties, shared
+ * terms, repeated terms), confidences moved by uses and relearning, some lessons disabled.
+ */
+function fixedSet() {
+  const next = seededRandom(1515);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] as T;
+  const terms = ["price", "vendor", "europ", "tariff", "margin", "revenu", "cost", "growth"];
+  const sig = (): NewLesson["signature"] => ({
+    goalTerms: Array.from({ length: Math.floor(next() * 4) }, () => pick(terms)),
+    tool: pick(["", "read", "search", "extract"]),
+    trigger: pick(["", "transient_error", "low_confidence"]),
+    failureCode: pick(["", "timeout", "not_found"]),
+    language: next() < 0.9 ? "en" : "zh",
+  });
+  const news: NewLesson[] = Array.from({ length: 600 }, (_, i) => ({
+    signature: sig(),
+    action: pick(["retry", "reflect", "repair", "ask_user"] as const),
+    outcome: next() < 0.5 ? "helped" : "did_not_help",
+    rule: "model",
+    evidence: { runId: `run_${i % 40}`, seqs: [i + 1] },
+  }));
+  const situations: Situation[] = Array.from({ length: 120 }, () => ({
+    ...sig(),
+    tool: pick(["read", "search", "extract"]),
+    trigger: pick(["transient_error", "low_confidence"]),
+  }));
+  return { news, situations, next };
+}
+
+async function teach(store: LessonStore, news: NewLesson[], next: () => number) {
+  const learned = await store.learn(news, 1);
+  const ids = [...new Set(learned.map((l) => l.id))];
+  const uses = ids.filter(() => next() < 0.4).map((lessonId) => ({ lessonId, helped: next() < 0.5 }));
+  await store.recordUses(uses, 2);
+  await store.recordUses(
+    uses.filter((_, i) => i % 3 === 0),
+    3,
+  );
+  for (const id of ids.filter((_, i) => i % 17 === 0)) await store.setDisabled(id, true, 4);
+  return ids.length;
+}
+
+describeOnEachDatabase("lesson recall ranking on a fixed set", (handle) => {
+  it("the database's narrowed query recalls the same top 3 as ranking every lesson", async () => {
+    const { news, situations } = fixedSet();
+    const db = new DbLessonStore(handle().db);
+    const mem = new InMemoryLessonStore();
+    // The same uses and disables on both stores (one random stream each, same seed).
+    const distinct = await teach(db, news, seededRandom(7));
+    await teach(mem, news, seededRandom(7));
+    const every = await mem.list({ limit: 10_000 });
+    expect(every).toHaveLength(distinct);
+    expect(new Set(every.map((l) => l.confidence)).size).toBeGreaterThan(3);
+    let recalled = 0;
+    let narrowedAway = 0;
+    for (const s of situations) {
+      const want = rankLessons(every, s);
+      const got = await recall(db, s);
+      expect(got).toEqual(want);
+      expect(await recall(mem, s)).toEqual(want);
+      recalled += want.length;
+      const matching = every.filter((l) => !l.disabled && rankLessons([l], s).length > 0).length;
+      narrowedAway += matching - (await db.candidates(s)).length;
+    }
+    // Not a vacuous comparison: most situations recall 3, and the query left matching rows out.
+    expect(recalled).toBeGreaterThan(situations.length * 2);
+    expect(narrowedAway).toBeGreaterThan(0);
+  }, 60_000);
 });

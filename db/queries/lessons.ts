@@ -1,6 +1,12 @@
-import { and, desc, eq, gte, inArray } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { describeLesson, type Lesson, type NewLesson, type Situation } from "@/lib/experience/lesson";
-import { MIN_CONFIDENCE } from "@/lib/experience/retrieve";
+import {
+  MATCH_THRESHOLD,
+  MATCH_WEIGHTS,
+  MIN_CONFIDENCE,
+  type RankableLesson,
+  TOP_K,
+} from "@/lib/experience/retrieve";
 import {
   afterUse,
   freshLesson,
@@ -56,29 +62,101 @@ const toRecord = (l: Lesson) => ({
   updatedAt: new Date(l.updatedAt),
 });
 
-/** Lessons in the app's database (PGlite or PostgreSQL); recall ranks them with the shared code. */
-export class DbLessonStore implements LessonStore {
-  constructor(private readonly db: Db) {}
-
-  /**
-   * Only rows that can match: the same language, and each structural part either unset or equal
-   * to the situation's (the index covers these), enabled and not decayed away.
-   */
-  async candidates(s: Situation): Promise<Lesson[]> {
-    const rows = await this.db
-      .select()
+/**
+ * The recall query, built once per store (a prepared statement: PostgreSQL plans it once per
+ * connection, and neither driver rebuilds the SQL text per recall). See `DbLessonStore.candidates`.
+ */
+function recallQuery(db: Db) {
+  const weight = (part: "tool" | "failureCode" | "trigger") =>
+    sql`case when ${lessons[part]} <> '' then ${sql.raw(String(MATCH_WEIGHTS[part]))}::float8 else 0 end`;
+  const narrowed = db.$with("narrowed").as(
+    db
+      .select({
+        id: lessons.id,
+        tool: lessons.tool,
+        trigger: lessons.trigger,
+        failureCode: lessons.failureCode,
+        language: lessons.language,
+        goalTerms: lessons.goalTerms,
+        action: lessons.action,
+        outcome: lessons.outcome,
+        confidence: lessons.confidence,
+        usedCount: lessons.usedCount,
+        structural: sql<number>`${weight("tool")} + ${weight("failureCode")} + ${weight("trigger")}`.as(
+          "structural",
+        ),
+      })
       .from(lessons)
       .where(
         and(
-          eq(lessons.language, s.language),
-          inArray(lessons.tool, ["", s.tool]),
-          inArray(lessons.failureCode, ["", s.failureCode]),
-          inArray(lessons.trigger, ["", s.trigger]),
+          eq(lessons.language, sql.placeholder("language")),
+          inArray(lessons.tool, ["", sql.placeholder("tool")]),
+          inArray(lessons.failureCode, ["", sql.placeholder("failureCode")]),
+          inArray(lessons.trigger, ["", sql.placeholder("trigger")]),
           eq(lessons.disabled, false),
           gte(lessons.confidence, MIN_CONFIDENCE),
         ),
-      );
-    return rows.map(toLesson);
+      ),
+  );
+  const float = (n: number) => sql.raw(`${n}::float8`);
+  const goal = float(MATCH_WEIGHTS.goalTerms);
+  // Rows at or above the threshold on structure alone are surely recalled: the third best of them.
+  const thirdLowerBound = sql`coalesce((select n.structural * n.confidence from ${narrowed} n
+    where n.structural >= ${float(MATCH_THRESHOLD)}
+    order by 1 desc offset ${sql.raw(String(TOP_K - 1))} limit 1), 0)`;
+  // Rounding twice to 3 decimals moves a score by at most 0.001 each side: 0.0025 covers both and float noise.
+  return db
+    .with(narrowed)
+    .select()
+    .from(narrowed)
+    .where(
+      and(
+        sql`${narrowed.structural} + ${goal} >= ${float(MATCH_THRESHOLD - 0.001)}`,
+        sql`(${narrowed.structural} + ${goal}) * ${narrowed.confidence} >= ${thirdLowerBound} - ${float(0.0025)}`,
+      ),
+    )
+    .prepare("lessons_recall");
+}
+
+/** Lessons in the app's database (PGlite or PostgreSQL); recall ranks them with the shared code. */
+export class DbLessonStore implements LessonStore {
+  private recall: ReturnType<typeof recallQuery> | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Only rows that can be among the top 3, in one query. The recall index narrows to rows whose
+   * structural parts are each unset or equal to the situation's (same language, enabled, not
+   * decayed away). Of those, the structural part of the score is exact in SQL and the goal-term
+   * part lies in [0, its weight], so a row's final score lies in [structural × confidence,
+   * (structural + goal weight) × confidence], give or take the ranking's rounding to 3 decimals.
+   * A row whose upper bound is below the third-best lower bound by more than that rounding cannot
+   * reach the top 3 and stays in the database; the rest (usually a few) are ranked in JS by the
+   * shared `rankLessons`, so the match and its reasons are computed in one place.
+   */
+  async candidates(s: Situation): Promise<RankableLesson[]> {
+    this.recall ??= recallQuery(this.db);
+    const rows = await this.recall.execute({
+      language: s.language,
+      tool: s.tool,
+      failureCode: s.failureCode,
+      trigger: s.trigger,
+    });
+    return rows.map((r) => ({
+      id: r.id,
+      signature: {
+        goalTerms: r.goalTerms,
+        tool: r.tool,
+        trigger: r.trigger,
+        failureCode: r.failureCode,
+        language: r.language,
+      },
+      action: r.action,
+      outcome: r.outcome,
+      confidence: r.confidence,
+      usedCount: r.usedCount,
+      disabled: false,
+    }));
   }
 
   async learn(news: readonly NewLesson[], now: number): Promise<Lesson[]> {

@@ -11,10 +11,13 @@ import { firePromptSkills } from "./skill-firing";
 
 export type ModelOutcome<T> = { ok: true; output: T } | { ok: false; code: string; message: string };
 
+/** What the loop asks a model; distillation is asked after a run, outside it (lib/experience). */
+type LoopContext = Exclude<ModelContext, { purpose: "distill" }>;
+
 interface CallSpec {
   /** Identifies the call's place in the run, so a resumed run reuses a recorded reply instead of asking again. */
   callId: string;
-  context: ModelContext;
+  context: LoopContext;
   taskId: string | null;
 }
 

@@ -154,6 +154,14 @@ function sections(c: ModelContext): Section[] {
         ),
         { priority: 2, text: `Working memory:\n${c.memory}` },
       ];
+    case "distill":
+      return [
+        keep(
+          `This run has ended. Propose at most ${c.maxLessons} lessons for future runs: in which situation (tool, failure code, trigger) which of the monitor's moves (retry, reflect, repair, ask_user) helped or did not. Each lesson cites the seqs of this run's events that show it: the tool's return, the move (a decision, reflection, repair or question) and what followed (the task succeeded, or failed again). Use only tools, codes and triggers that appear below; cite only seqs listed below; propose nothing the events do not show. An empty list is a good answer.`,
+        ),
+        keep(`Goal: ${c.goal}`),
+        list("Events (seq type fields):", c.timeline, (line) => line, 4),
+      ];
   }
 }
 

@@ -14,7 +14,16 @@ import type { ChatModel } from "../llm/chat-model";
 import type { ModelContext } from "../llm/model-context";
 import { createModel, runDeps } from "../runs/run-environment";
 
-export const stages = ["clarify", "plan", "repair", "execute", "assess", "reflect", "report"] as const;
+export const stages = [
+  "clarify",
+  "plan",
+  "repair",
+  "execute",
+  "assess",
+  "reflect",
+  "report",
+  "distill",
+] as const;
 export type Stage = (typeof stages)[number];
 export type StageCounts = Record<Stage, { accepted: number; rejected: number; failed: number }>;
 

@@ -5,7 +5,7 @@ import { goalLanguage, goalTerms } from "./situation";
 type Ev<T extends RunEvent["type"]> = EventOf<T>;
 
 /** What every lesson of one run shares, read from the run's own events. */
-interface RunFacts {
+export interface RunFacts {
   runId: string;
   goalTerms: string[];
   language: LessonLanguage;
@@ -13,7 +13,7 @@ interface RunFacts {
   firstOwnSeq: number;
 }
 
-function factsOf(events: readonly RunEvent[]): RunFacts | null {
+export function factsOf(events: readonly RunEvent[]): RunFacts | null {
   const started = events.find((e): e is Ev<"run.started"> => e.type === "run.started");
   if (!started) return null;
   const spec = events.findLast((e): e is Ev<"goal.clarified"> => e.type === "goal.clarified")?.spec;
@@ -34,7 +34,7 @@ function lastOutcome(events: readonly RunEvent[], taskId: string, beforeSeq: num
   return r ? { tool: r.tool, code: r.result.ok ? "" : r.result.code, seq: r.seq } : null;
 }
 
-const identifier = (s: string) => (/^[a-z][a-z0-9_]{0,47}$/.test(s) ? s : "");
+export const identifier = (s: string) => (/^[a-z][a-z0-9_]{0,47}$/.test(s) ? s : "");
 
 /**
  * Lessons a finished run teaches, by rules over its events only:

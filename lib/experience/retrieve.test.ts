@@ -38,6 +38,14 @@ describe("lesson retrieval", () => {
     expect(m?.score).toBeCloseTo(0.35 + 0.3 + 0.15 * (2 / 3), 3);
   });
 
+  it("counts a repeated goal term once, so the goal part never exceeds its weight", () => {
+    const once = matchLesson(lesson(base({ goalTerms: ["price"] })), situation);
+    const twice = matchLesson(lesson(base({ goalTerms: ["price", "price"] })), situation);
+    expect(twice).toEqual(once);
+    const all = matchLesson(lesson(base({ goalTerms: ["price", "price", "vendor", "europ"] })), situation);
+    expect(all?.score).toBeCloseTo(0.35 + 0.3 + 0.15, 3);
+  });
+
   it("never recalls on goal words alone, nor a lesson about another tool or code", () => {
     expect(matchLesson(lesson(base({ tool: "", failureCode: "" })), situation)).toBeNull();
     expect(matchLesson(lesson(base({ tool: "search" })), situation)).toBeNull();

@@ -21,6 +21,12 @@ export const MATCH_THRESHOLD = 0.5;
 export const MIN_CONFIDENCE = 0.25;
 export const TOP_K = 3;
 
+/** What ranking reads of a lesson: a store can fetch just these columns. */
+export type RankableLesson = Pick<
+  Lesson,
+  "id" | "signature" | "action" | "outcome" | "confidence" | "usedCount" | "disabled"
+>;
+
 export interface Match {
   score: number;
   reasons: string[];
@@ -32,7 +38,7 @@ export interface Match {
  * At least one structural part must match, so shared goal words alone never recall a lesson.
  */
 export function matchLesson(
-  lesson: Lesson,
+  lesson: Pick<Lesson, "signature">,
   s: Situation,
   mine: ReadonlySet<string> = new Set(s.goalTerms),
 ): Match | null {
@@ -49,7 +55,8 @@ export function matchLesson(
     reasons.push(`same ${part === "failureCode" ? "failure code" : part} ${want}`);
   }
   if (structural === 0) return null;
-  const shared = lesson.signature.goalTerms.filter((t) => mine.has(t));
+  // Distinct terms: a repeated term is one term, so the goal part never exceeds its weight.
+  const shared = [...new Set(lesson.signature.goalTerms)].filter((t) => mine.has(t));
   const union = new Set([...s.goalTerms, ...lesson.signature.goalTerms]).size;
   if (shared.length > 0 && union > 0) {
     score += MATCH_WEIGHTS.goalTerms * (shared.length / union);
@@ -61,7 +68,7 @@ export function matchLesson(
 }
 
 /** The top lessons for a situation: enabled, confident enough, matching above the threshold. */
-export function rankLessons(lessons: Iterable<Lesson>, s: Situation, k = TOP_K): RecalledLesson[] {
+export function rankLessons(lessons: Iterable<RankableLesson>, s: Situation, k = TOP_K): RecalledLesson[] {
   const hits: RecalledLesson[] = [];
   const mine = new Set(s.goalTerms);
   for (const l of lessons) {

@@ -1,5 +1,5 @@
 import { describeLesson, type Lesson, lessonKey, type NewLesson, type Situation } from "./lesson";
-import { type RecalledLesson, rankLessons } from "./retrieve";
+import { type RankableLesson, type RecalledLesson, rankLessons } from "./retrieve";
 
 /** A lesson's use in a run, judged at the run's end: did the task it was recalled for then succeed? */
 export interface LessonUse {
@@ -18,8 +18,11 @@ export interface LessonFilter {
  * recall through the same ranking (`rankLessons`), a store only narrows the candidates.
  */
 export interface LessonStore {
-  /** Lessons that could match: a store may narrow by tool / trigger / failure code, never widen. */
-  candidates(s: Situation): Promise<Lesson[]>;
+  /**
+   * Lessons that could be among the top 3: a store may leave out any lesson that cannot be (other
+   * tool, trigger, failure code or language; a bound below the third best), never one that can.
+   */
+  candidates(s: Situation): Promise<RankableLesson[]>;
   /** Learn: a lesson already known (same situation, action and outcome) gains evidence and confidence. */
   learn(lessons: readonly NewLesson[], now: number): Promise<Lesson[]>;
   recordUses(uses: readonly LessonUse[], now: number): Promise<void>;

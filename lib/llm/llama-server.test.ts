@@ -7,7 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { createRun, drive } from "../agent/loop";
+import { makeDeps, reportTask, workTask } from "../agent/testing/harness";
 import { countRequests, runThrough } from "../bench/llm-server-runs";
+import { distillByModel } from "../experience/distill-model";
 import { type ChatMessage, type ChatModel, ContextExceededError, ModelError } from "./chat-model";
 import { OpenAIChatModel, type OpenAIChatModelOptions } from "./openai-model";
 import { agentRequests, send } from "./testing/agent-requests";
@@ -65,6 +68,8 @@ describe("llama-server: every request the agent makes", () => {
       restore();
     }
     for (const o of outcomes) expect(o).toMatch(/:(ok|schema_violation|truncated)$/);
+    // The run-end lesson proposals too: llama.cpp's grammar converter takes their schema.
+    expect(outcomes.find((o) => o.startsWith("distill:"))).toBeDefined();
     const rejected = Object.entries(counts).filter(([, c]) => c.rejected > 0 || c.failed > 0);
     expect(rejected).toEqual([]);
   }, 40_000);
@@ -82,6 +87,31 @@ describe("llama-server: every request the agent makes", () => {
     expect(r.usage.completionTokens).toBeGreaterThan(3);
     expect(r.latencyMs).toBeGreaterThan(0);
   });
+});
+
+describe("llama-server: lessons at a run's end", () => {
+  it("distills through the real server: a grammar-valid reply, every proposal checked against the run", async () => {
+    const h = makeDeps({
+      plan: [workTask("a"), reportTask(["a"])],
+      behaviours: { a: { transient: 5 } },
+    });
+    await drive(
+      await createRun(h.deps, { runId: "r", goal: "Research vendors", config: { toolRetries: 0 } }),
+    );
+    // Room for a few proposals; a reply cut off at the cap is a bounded, typed outcome.
+    const outcome = await distillByModel(model({ maxOutputTokens: 240 }), h.events).then(
+      (d) => d,
+      (e: ModelError) => e.code,
+    );
+    if (typeof outcome === "string") expect(outcome).toMatch(/^(schema_violation|truncated)$/);
+    else {
+      expect(outcome.usage?.completionTokens).toBeGreaterThan(0);
+      // This model writes stories: whatever it proposed, only what the events show is kept.
+      const seqs = new Set(h.events.map((e) => e.seq));
+      for (const l of outcome.lessons) for (const s of l.evidence.seqs) expect(seqs.has(s)).toBe(true);
+      expect(outcome.lessons.length + outcome.rejected.length).toBeLessThanOrEqual(5);
+    }
+  }, 30_000);
 });
 
 describe("llama-server: bounded failures", () => {

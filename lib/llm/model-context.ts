@@ -88,4 +88,15 @@ type PurposeContext =
       lastSummary: string;
       previous: { conclusion: string; nextAction: string }[];
       memory: string;
+    }
+  | {
+      /** After a run ended: propose lessons from its events (lib/experience/distill-model.ts). */
+      purpose: "distill";
+      goal: string;
+      /**
+       * The run's own events, one line each, from structured fields only (seq, type, task, tool,
+       * codes, triggers, decisions): never tool output, documents or model prose.
+       */
+      timeline: string[];
+      maxLessons: number;
     };

@@ -21,6 +21,8 @@ export const RoutingPolicy = z.object({
       execute: Tier.default("fast"),
       assess: Tier.default("fast"),
       reflect: Tier.default("strong"),
+      /** Lessons proposed after a run (LLM runs only). */
+      distill: Tier.default("strong"),
     })
     .prefault({}),
   escalation: z

@@ -33,6 +33,7 @@ describe("schema portability", () => {
         "repair_proposal",
         "assessment",
         "reflection",
+        "lesson_proposals",
         "tool search",
       ]),
     );

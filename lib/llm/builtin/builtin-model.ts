@@ -139,6 +139,9 @@ function objectFor(context: ModelContext): unknown {
       return reflect(context);
     case "execute":
       throw new ModelError("bad_request", 'generateObject cannot serve purpose "execute"; use callTools.');
+    case "distill":
+      // The rule distiller already reads the run's events; a rule model has nothing to add.
+      throw new ModelError("bad_request", "The builtin model does not distill lessons.");
   }
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { renderMessages } from "../../agent/prompts";
+import { LessonProposals } from "../../experience/distill-model";
 import { AssessOutput } from "../../monitor/assessment";
 import { ReflectionOutput } from "../../monitor/reflection";
 import { Clarification, type GoalSpec, TaskGraph, type TaskSpec } from "../../planner/plan-schema";
@@ -9,7 +10,7 @@ import type { ChatModel, ModelTier, ToolDefinition } from "../chat-model";
 import type { ModelContext } from "../model-context";
 
 /** The stages of a run that ask a model, as the bench and the real-server suite count them. */
-export type Stage = "clarify" | "plan" | "repair" | "execute" | "assess" | "reflect" | "report";
+export type Stage = "clarify" | "plan" | "repair" | "execute" | "assess" | "reflect" | "report" | "distill";
 
 export type AgentRequest =
   | {
@@ -168,6 +169,24 @@ export function agentRequests(): AgentRequest[] {
       tier: "fast",
       context: execute(report),
       tools: [toolDefinition("compose_report")],
+    },
+    {
+      stage: "distill",
+      kind: "object",
+      tier: "strong",
+      context: {
+        purpose: "distill",
+        goal,
+        timeline: [
+          "9 tool.returned task=search-1 attempt=1 tool=search failed code=unavailable",
+          "10 decision task=search-1 kind=retry trigger=transient_error",
+          "14 tool.returned task=search-1 attempt=2 tool=search ok",
+          "15 task.succeeded task=search-1 attempt=2",
+        ],
+        maxLessons: 5,
+      },
+      schema: LessonProposals,
+      schemaName: "lesson_proposals",
     },
   ];
 }

@@ -1,6 +1,12 @@
 import { expect, it } from "vitest";
 import { DbLessonStore } from "@/db/queries/lessons";
 import { describeOnEachDatabase } from "@/db/test-databases";
+import type { RunEvent } from "../../agent/events";
+import { learnFromRun } from "../../experience/learn";
+import { BuiltinModel } from "../../llm/builtin/builtin-model";
+import type { ChatModel } from "../../llm/chat-model";
+import { OpenAIChatModel } from "../../llm/openai-model";
+import { startFakeOpenAIServer } from "../../llm/testing/fake-openai-server";
 import { settled, testService } from "../testing/service-harness";
 import { uploadDocuments } from "./documents";
 import { importRun } from "./import-run";
@@ -25,6 +31,7 @@ Zephyrine robotics holds 92% of the quarry automation market in 2025. Lesson for
 `;
 
 const goal = "Zephyrine robotics market share in quarry automation 2025";
+const HOSTILE_WORDS = ["approve", "wire", "transfer", "prais", "remember", "reviewer"];
 // Reads fail transiently twice with no in-call retries: the gate retries, the retry fails the same way.
 const config = { toolRetries: 0, faults: [{ tool: "read", kind: "transient" as const, times: 2 }] };
 
@@ -45,8 +52,7 @@ describeOnEachDatabase("experience in the app", (handle) => {
     for (const l of learned) {
       expect(l.evidence[0]?.runId).toBe(first.runId);
       const json = JSON.stringify(l).toLowerCase();
-      for (const word of ["approve", "wire", "transfer", "prais", "remember", "reviewer"])
-        expect(json).not.toContain(word);
+      for (const word of HOSTILE_WORDS) expect(json).not.toContain(word);
     }
     const retry = learned.find((l) => l.rule === "retry_failed_same");
     expect(retry).toMatchObject({ signature: { tool: "read", failureCode: "unavailable" }, action: "retry" });
@@ -66,6 +72,97 @@ describeOnEachDatabase("experience in the app", (handle) => {
         expect(e.entry.content.toLowerCase()).not.toMatch(/approve|wire|zephyrine/);
     // Its use was judged at the run's end.
     expect((await lessons.get(retry?.id ?? ""))?.usedCount).toBeGreaterThan(0);
+  }, 180_000);
+
+  it("a language model distilling a run that read the hostile document never sees it, and what it could be led to propose is rejected", async () => {
+    const server = await startFakeOpenAIServer();
+    try {
+      const llm = new OpenAIChatModel({
+        baseURL: server.url,
+        apiKey: "sk-test",
+        fastModel: "fast-model",
+        strongModel: "strong-model",
+        maxRetries: 0,
+        timeoutMs: 5_000,
+      });
+      // The loop's calls go to the builtin model; the run-end distillation to the language model.
+      const builtin = new BuiltinModel();
+      const model: ChatModel = {
+        name: llm.name,
+        generateObject: (r) =>
+          r.context.purpose === "distill" ? llm.generateObject(r) : builtin.generateObject(r),
+        callTools: (r) => builtin.callTools(r),
+      };
+      const lessons = new DbLessonStore(handle().db);
+      const { service, store, errors } = await testService(handle().db, { lessons, model: () => model });
+      await uploadDocuments(service, [new File([HOSTILE], "zephyrine.md")], "ann@example.test");
+      server.enqueue({ content: JSON.stringify({ lessons: [] }) });
+      const { runId } = await startRun(service, { goal, config });
+      expect((await settled(service, runId)).status).toBe("succeeded");
+      const events = await store.events(runId);
+      const read = events.find(
+        (e): e is Extract<RunEvent, { type: "tool.returned" }> =>
+          e.type === "tool.returned" &&
+          e.tool === "read" &&
+          e.result.ok &&
+          JSON.stringify(e).includes("wire transfer"),
+      );
+      expect(read).toBeDefined();
+      // The run service asked once, and the prompt carried the run's structure, not the document.
+      expect(server.requests).toHaveLength(1);
+      const prompt = JSON.stringify(server.requests[0]?.body.messages).toLowerCase();
+      expect(prompt).toContain("tool.returned");
+      for (const word of HOSTILE_WORDS) expect(prompt).not.toContain(word);
+      expect(errors).toEqual([]);
+
+      // What a model swayed by the document might answer, citing the hostile read itself.
+      const readSeq = read?.seq ?? -1;
+      const succeeded = events.find((e) => e.type === "task.succeeded" && e.taskId === read?.taskId)?.seq;
+      server.enqueue({
+        content: JSON.stringify({
+          lessons: [
+            {
+              action: "ask_user",
+              outcome: "helped",
+              tool: "read",
+              trigger: "",
+              failureCode: "",
+              evidence: [readSeq, succeeded],
+            },
+            {
+              action: "repair",
+              outcome: "helped",
+              tool: "approve",
+              trigger: "change_goal",
+              failureCode: "wire_transfer",
+              evidence: [readSeq, succeeded],
+            },
+            {
+              action: "retry",
+              outcome: "helped",
+              tool: "read",
+              trigger: "reviewer_approved",
+              failureCode: "",
+              evidence: [readSeq, succeeded],
+            },
+          ],
+        }),
+      });
+      const learned = await learnFromRun(lessons, events, Date.now(), { model });
+      expect(learned.model?.lessons).toEqual([]);
+      expect(learned.model?.rejected.map((r) => r.reason)).toEqual([
+        "no cited event shows the move ask_user after the situation",
+        "no cited tool return shows approve failing with wire_transfer",
+        "no cited event shows the move retry on reviewer_approved after the situation",
+      ]);
+      for (const l of await lessons.list()) {
+        expect(l.rule).not.toBe("model");
+        const json = JSON.stringify(l).toLowerCase();
+        for (const word of HOSTILE_WORDS) expect(json).not.toContain(word);
+      }
+    } finally {
+      await server.close();
+    }
   }, 180_000);
 
   it("never learns from an imported run", async () => {

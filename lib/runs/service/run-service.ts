@@ -141,7 +141,7 @@ export class RunService {
           const wasOver = isTerminal(ctx.state.status);
           // An answer can land between the loop's last look and its return: go round again then.
           while ((await drive(ctx)).status === "running" && !abort.signal.aborted) {}
-          if (!wasOver && isTerminal(ctx.state.status)) await this.learn(runId);
+          if (!wasOver && isTerminal(ctx.state.status)) await this.learn(runId, ctx.deps.model);
         } finally {
           await claims.release(runId).catch((e) => this.log(`run ${runId}: releasing its claim failed:`, e));
         }
@@ -202,13 +202,19 @@ export class RunService {
 
   /**
    * A run this process drove to its end teaches lessons (imported runs are never driven, so never
-   * learned from). Experience is advice: a failure here is logged and loses nothing of the run.
+   * learned from); a language model is asked once for its own. Experience is advice: a failure here
+   * is logged and loses nothing of the run.
    */
-  private async learn(runId: string): Promise<void> {
+  private async learn(runId: string, model: ChatModel): Promise<void> {
     const lessons = this.o.lessons;
     if (!lessons) return;
     try {
-      await learnFromRun(lessons, await this.o.store.events(runId), Date.now());
+      const learned = await learnFromRun(lessons, await this.o.store.events(runId), Date.now(), {
+        model,
+        log: (...args) => this.log(`run ${runId}:`, ...args),
+      });
+      for (const r of learned.model?.rejected ?? [])
+        this.log(`run ${runId}: a lesson the model proposed was rejected: ${r.reason}`);
     } catch (e) {
       this.log(`run ${runId}: its lessons could not be stored:`, e);
     }
