@@ -101,3 +101,12 @@ export function statedSpan(name: string, value: string): Span | null {
   const span = requestedSpan(`${name} ${value}`);
   return span && !span.rate ? span : null;
 }
+
+/** The clause of the request that names the span ("Halden's three-year total cost per technician"): what is totalled. */
+export function spanClause(text: string): string | null {
+  for (const clause of text.split(/[,;:.?!，。；：？！\n]|\s[-–—]\s|\b(?:and then|then)\b/u)) {
+    const span = requestedSpan(clause);
+    if (span && !span.rate) return clause.trim();
+  }
+  return null;
+}

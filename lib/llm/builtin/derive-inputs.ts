@@ -1,6 +1,6 @@
 import { isChineseNounTag, tagChinese } from "../../language/chinese";
 import { tagEnglish } from "../../language/english";
-import { requestedSpan, statedSpan } from "../../language/horizon";
+import { requestedSpan, spanClause, statedSpan } from "../../language/horizon";
 import { superlatives } from "../../language/superlatives";
 import { type Operation, parseQuantity, type Quantity } from "../../tools/calculate";
 import { splitSentences } from "../../tools/sentences";
@@ -33,6 +33,8 @@ interface Candidate {
   value: string;
   docId?: string;
   q: Quantity;
+  /** What the figure measures, in words, when the label does not say (a prose figure: its document's title). */
+  about?: string;
 }
 
 const YEAR = /\b(?:19|20)\d\d\b/g;
@@ -485,14 +487,25 @@ function planProduct(
   if (named && asked && !asked.rate) {
     const prose = figureInProse(
       named,
-      { measure: frame.request, others: [], totalMonths: asked.months, minCoverage: PRODUCT_COVERAGE },
+      {
+        measure: spanClause(requestText) ?? frame.request,
+        others: [],
+        totalMonths: asked.months,
+        minCoverage: PRODUCT_COVERAGE,
+      },
       reads,
     );
     if (prose) {
       const span = asked.months % 12 === 0 ? `${asked.months / 12} years` : `${asked.months} months`;
       pool = [
         ...pool,
-        { label: `${named} total per unit over ${span}`, value: prose.value, docId: prose.docId, q: prose.q },
+        {
+          label: `${named} total per unit over ${span}`,
+          value: prose.value,
+          docId: prose.docId,
+          q: prose.q,
+          about: reads.find((d) => d.docId === prose.docId)?.title ?? "",
+        },
       ];
     }
   }
@@ -508,8 +521,13 @@ function planProduct(
     if (!span.rate) return span.months === asked.months ? 2 : -1;
     return 1;
   };
+  // What is totalled is named where the span is ("the licences … over three years at list price",
+  // "Halden's three-year total cost per technician"): the figure that measures it comes first.
+  const clause = asked && !asked.rate ? words(spanClause(requestText) ?? "") : new Set<string>();
+  const measures = (c: Candidate) => [...words(c.about ?? c.label)].filter((t) => clause.has(t)).length;
   const perUnit = [...pool].sort(
-    (a, b) => spanFit(b) - spanFit(a) || relevance(b, wanted) - relevance(a, wanted),
+    (a, b) =>
+      measures(b) - measures(a) || spanFit(b) - spanFit(a) || relevance(b, wanted) - relevance(a, wanted),
   )[0];
   if (!perUnit) return none("no per-unit figure to multiply");
   const inputs = [input(perUnit), { label: count.label, value: count.label }];
@@ -528,6 +546,11 @@ function planProduct(
  * the line has as a word; lines come newest first (a change, an answer, then the goal).
  */
 function namedFirst(pool: Candidate[], requestText: string): { pool: Candidate[]; name?: string } {
+  // A word most figures' names start with ("Project X …") is the subject they are all about, no item.
+  const firstWords = pool.map((c) => (c.label.split(/\s+/)[0] ?? "").toLowerCase());
+  const general = new Set(
+    firstWords.filter((w) => firstWords.filter((x) => x === w).length > pool.length / 2),
+  );
   for (const line of requestText.split("\n")) {
     for (const c of pool) {
       const name = c.label
@@ -535,6 +558,7 @@ function namedFirst(pool: Candidate[], requestText: string): { pool: Candidate[]
         .find(
           (w) =>
             /^\p{Lu}[\p{L}\d-]{2,}$/u.test(w) &&
+            !general.has(w.toLowerCase()) &&
             new RegExp(`(?:^|[^\\p{L}])${w}(?:$|[^\\p{L}])`, "u").test(line),
         );
       if (name) return { pool: pool.filter((x) => x.label.split(/\s+/).includes(name)), name };
@@ -545,6 +569,19 @@ function namedFirst(pool: Candidate[], requestText: string): { pool: Candidate[]
 
 /** Share of the request's words a paragraph must carry for its prose total to count (a request says more than its measure). */
 const PRODUCT_COVERAGE = 0.2;
+
+/**
+ * A name's words as written, singular, of four letters or more: "list price" keeps "list", which
+ * the search terms drop (as in "list the vendors"), and grammar words are mostly shorter.
+ */
+const words = (text: string): Set<string> =>
+  new Set(
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\d-]+/u)
+      .filter((w) => w.length >= 4)
+      .map((w) => w.replace(/(?<=\p{L}{3})s$/u, "")),
+  );
 
 /** How many of the figure's own periods the asked span holds: "12 months", "3 years"; null for none. */
 function spanFactor(
@@ -624,7 +661,13 @@ function countInEnglish(text: string): { amount: number; label: string } | null 
   for (let i = 0; i < words.length; i++) {
     const w = words[i] as (typeof words)[number];
     const m = /^(\d[\d,]*)(?:-([\p{L}]+))?$/u.exec(w.text);
-    if (!m || /[$€£¥.]$/.test(text.slice(0, w.start).trimEnd()) || text[w.start - 1] === ".") continue;
+    // Not an amount ("USD 39"), a decimal's tail, or part of a name ("IASS-2").
+    if (
+      !m ||
+      /[$€£¥.]$/.test(text.slice(0, w.start).trimEnd()) ||
+      /[.\p{L}-]/u.test(text[w.start - 1] ?? " ")
+    )
+      continue;
     const before = words[i - 1]?.text.toLowerCase() ?? "";
     if (/^(?:top|first|last|best|worst)$/.test(before)) continue;
     const amount = Number((m[1] as string).replace(/,/g, ""));

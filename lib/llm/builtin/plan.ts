@@ -168,7 +168,7 @@ function moreSourcesFacet(frame: ResearchFrame): Facet {
   return {
     label: frame.zh ? "更多来源" : "Further sources",
     names: frame.facets.flatMap((f) => f.names),
-    query: requestQuery(frame.request) || first.query,
+    query: requestQuery(frame.request, searchedTerms(frame)) || first.query,
     topic: frame.facets.map((f) => f.topic).join(" "),
   };
 }
@@ -190,18 +190,25 @@ function requestAsksMore(frame: ResearchFrame): boolean {
  * The request's own content words as one query: the library's ranking (BM25) weighs the rare ones,
  * so the measure asked for ("repeated calls", "list prices") counts for more than the subject.
  */
-export function requestQuery(request: string): string {
+export function requestQuery(request: string, searched: ReadonlySet<string> = new Set()): string {
   const seen = new Set<string>();
-  const words: string[] = [];
+  const fresh: string[] = [];
+  const known: string[] = [];
   for (const t of tokens(request)) {
     if (t.kind !== "word" || isStopWord(t.text) || /^\d+$/.test(t.text)) continue;
     const key = t.text.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
-    words.push(t.text);
+    // What the facets' searches do not cover comes first: a long request's last words are what
+    // this search is for ("…then Halden's three-year total cost per technician").
+    const covered = [...matchTerms(t.text)].every((m) => searched.has(m));
+    (covered ? known : fresh).push(t.text);
   }
-  return words.slice(0, MAX_REQUEST_WORDS).join(" ").slice(0, 300);
+  return [...fresh, ...known].slice(0, MAX_REQUEST_WORDS).join(" ").slice(0, 300);
 }
+
+const searchedTerms = (frame: ResearchFrame): Set<string> =>
+  new Set(frame.facets.flatMap((f) => [...matchTerms(f.query)]));
 
 function rationale(frame: ResearchFrame, shape: Shape, dropped: string[], maxTasks: number): string {
   const labels = frame.facets.map((f) => f.label).join("; ");
