@@ -644,6 +644,8 @@ function countInChinese(text: string): { amount: number; label: string } | null 
     let j = i + 1;
     while (words[j] && (words[j]?.text.trim() === "" || words[j]?.tag === "q")) j++;
     const noun: string[] = [];
+    // An amount of money is not a count ("41 美元").
+    if (/^(?:美元|元|人民币|欧元|USD)/iu.test(words[j]?.text ?? "")) continue;
     for (let w = words[j]; w && /^(?:v|vn|n\w*|eng)$/.test(w.tag); w = words[++j]) {
       noun.push(w.text);
       if (isChineseNounTag(w.tag) && w.tag !== "vn") return { amount, label: `${amount} ${noun.join("")}` };
@@ -664,7 +666,7 @@ function countInEnglish(text: string): { amount: number; label: string } | null 
     // Not an amount ("USD 39"), a decimal's tail, or part of a name ("IASS-2").
     if (
       !m ||
-      /[$€£¥.]$/.test(text.slice(0, w.start).trimEnd()) ||
+      /(?:[$€£¥.]|\b(?:USD|EUR|CNY|RMB))$/iu.test(text.slice(0, w.start).trimEnd()) ||
       /[.\p{L}-]/u.test(text[w.start - 1] ?? " ")
     )
       continue;

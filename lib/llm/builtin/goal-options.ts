@@ -132,8 +132,9 @@ export function parseGoalOptions(goal: string): GoalOptions {
   const formats = FORMATS.filter(([, re]) => take(re) !== null).map(([f]) => f);
   // A total is a product only of a count the request gives ("for 150 technicians", "a 25-seat
   // team", "200 名技师"): asked as a total, or as what that many would cost over a span ("per year").
+  // Not an amount of money ("41 美元", "USD 41 per technician").
   const count =
-    /(?<![\d.,$€£¥]|\b(?:top|first|last|best|worst)\s)(?!(?:19|20)\d\d\b)\d[\d,]*[\s-]+\p{L}{2,}/iu.test(
+    /(?<![\d.,$€£¥]|\b(?:top|first|last|best|worst|usd|eur|cny|rmb)\s)(?!(?:19|20)\d\d\b)\d[\d,]*[\s-]+(?!(?:per|dollars?|euros?|美元|元|人民币)(?:$|[^\p{L}]))\p{L}{2,}/iu.test(
       goal,
     );
   const costOverSpan = COST.test(goal) && requestedSpan(goal) !== null;
