@@ -19,3 +19,14 @@ describe("superlatives", () => {
     expect(superlatives("Compare Loomwork and Relaywright for enterprise use")).toEqual([]);
   });
 });
+
+describe("superlatives: verbs of coming first", () => {
+  it("reads the measure a leading verb is on", () => {
+    expect(superlatives("Take whichever framework tops TaskForge-300 on task success.")).toEqual([
+      { direction: "max", measure: "task success" },
+    ]);
+    expect(superlatives("Who leads Project X on 2025 revenue share, and by how much?")).toEqual([
+      { direction: "max", measure: "revenue share" },
+    ]);
+  });
+});

@@ -21,9 +21,22 @@ export function superlatives(text: string): Superlative[] {
   return /\p{Script=Han}/u.test(text) ? chinese(text) : english(text);
 }
 
+/** "whichever framework tops TaskForge-300 on task success", "who leads on revenue share": a verb of coming first, and its measure. */
+const LEADS =
+  /\b(?:tops?|topped|leads?|led|ranks? first|ranked first|comes? first|came first)\b[^.?!;]{0,40}?\b(?:on|in|by|for)\s+((?:(?!and\b|or\b|with\b|among\b|across\b)[\p{L}\d-]+\s*){1,4})/giu;
+
 function english(text: string): Superlative[] {
   const words = tagEnglish(text);
   const out: Superlative[] = [];
+  for (const m of text.matchAll(LEADS)) {
+    const measure = (m[1] as string)
+      .trim()
+      .replace(/^(?:the|its|their)\s+/i, "")
+      .replace(/\b(?:19|20)\d\d\b\s*/g, "")
+      .trim()
+      .toLowerCase();
+    if (measure) out.push({ direction: "max", measure });
+  }
   words.forEach((w, i) => {
     const superlative = w.tags.has("Superlative") || /^(?:most|least|fewest)$/i.test(w.text);
     if (!superlative || w.post.trim() !== "") return;

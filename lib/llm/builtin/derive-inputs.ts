@@ -10,6 +10,7 @@ import type { ResearchFrame } from "./frame";
 import { parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import type { KeyFigure } from "./key-figures";
+import { lineupsOf, sharedEnds } from "./lineups";
 import { figureInProse, type ProseFigure } from "./prose-figures";
 import { matchTerms, mentions, normalise, overlap, truncate } from "./text";
 import type { Derivation, ReadDoc } from "./upstream";
@@ -174,25 +175,7 @@ function measurePair(
 ): [Candidate, Candidate] | null {
   const skip = frame.subject ? matchTerms(frame.subject) : new Set<string>();
   const wanted = new Set([...matchTerms(request)].filter((t) => !skip.has(t)));
-  const lineups = new Map<string, { shared: string; kind: string; items: Map<string, Candidate> }>();
-  for (let i = 0; i < all.length; i++) {
-    for (let j = i + 1; j < all.length; j++) {
-      const a = all[i] as Candidate;
-      const b = all[j] as Candidate;
-      if (kindOf(a.q) !== kindOf(b.q)) continue;
-      const split = sharedEnds(a.label, b.label);
-      if (!split) continue;
-      const key = `${split.prefix}|${split.suffix}|${kindOf(a.q)}`;
-      const lineup = lineups.get(key) ?? {
-        shared: `${split.prefix} ${split.suffix}`.trim(),
-        kind: kindOf(a.q),
-        items: new Map(),
-      };
-      if (!lineup.items.has(split.itemA)) lineup.items.set(split.itemA, a);
-      if (!lineup.items.has(split.itemB)) lineup.items.set(split.itemB, b);
-      lineups.set(key, lineup);
-    }
-  }
+  const lineups = lineupsOf(all);
   const score = (l: { shared: string }) => [...matchTerms(l.shared)].filter((t) => wanted.has(t)).length;
   // A total asked over a span ("three-year cost") is not measured by a list of monthly prices.
   const asked = requestedSpan(request);
@@ -283,46 +266,6 @@ const firstMention = (text: string, item: string): number => {
   const at = text.toLowerCase().indexOf((item.split(" ")[0] ?? item).toLowerCase());
   return at < 0 ? Number.POSITIVE_INFINITY : at;
 };
-
-/** "Fernbrook market share 2025" / "Nordvale Systems market share 2025" → the shared ends and each item. */
-function sharedEnds(
-  a: string,
-  b: string,
-): { prefix: string; suffix: string; itemA: string; itemB: string } | null {
-  const wa = a.split(/\s+/);
-  const wb = b.split(/\s+/);
-  let p = 0;
-  while (
-    p < wa.length &&
-    p < wb.length &&
-    (wa[p] as string).toLowerCase() === (wb[p] as string).toLowerCase()
-  )
-    p++;
-  let s = 0;
-  while (
-    s < wa.length - p &&
-    s < wb.length - p &&
-    (wa[wa.length - 1 - s] as string).toLowerCase() === (wb[wb.length - 1 - s] as string).toLowerCase()
-  )
-    s++;
-  const itemA = wa.slice(p, wa.length - s).join(" ");
-  const itemB = wb.slice(p, wb.length - s).join(" ");
-  // The measure must be named by more than a year, and the items must be short (a name, a region).
-  const suffix = wa
-    .slice(wa.length - s)
-    .join(" ")
-    .toLowerCase();
-  if (
-    !itemA ||
-    !itemB ||
-    s === 0 ||
-    /^\d{4}$/.test(suffix) ||
-    itemA.split(" ").length > 3 ||
-    itemB.split(" ").length > 3
-  )
-    return null;
-  return { prefix: wa.slice(0, p).join(" ").toLowerCase(), suffix, itemA, itemB };
-}
 
 /**
  * "Quillon cut the list price of Scout from USD 59 to USD 39": a change the text states, in a

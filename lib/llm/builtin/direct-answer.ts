@@ -3,6 +3,7 @@ import { parseQuantity } from "../../tools/calculate";
 import type { ResearchFrame } from "./frame";
 import { parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
+import { type Lineup, lineupsOf } from "./lineups";
 import { figureInProse } from "./prose-figures";
 import { matchTerms, mentions, overlap } from "./text";
 import type { ReadDoc } from "./upstream";
@@ -123,6 +124,35 @@ const YEARS = /\b(?:19|20)\d\d\b/g;
  */
 export function lineup(s: Superlative, reads: readonly ReadDoc[]): Candidate[] {
   const wanted = matchTerms(s.measure);
+  const order = (items: Candidate[]) =>
+    [...items].sort((x, y) => (s.direction === "max" ? y.amount - x.amount : x.amount - y.amount));
+  // The documents' lineups of one measure across items, the one whose measure words are the
+  // question's; the items are the names' differing words, so a name is never cut wrong.
+  const figures = reads.flatMap((d) =>
+    d.figures.flatMap((f) => {
+      const q = parseQuantity(f.value);
+      return q ? [{ label: f.name, value: f.value, docId: d.docId, q }] : [];
+    }),
+  );
+  // Words most figures' names have ("Project X …") name the subject, not a measure.
+  const counts = new Map<string, number>();
+  for (const f of figures) for (const t of matchTerms(f.label)) counts.set(t, (counts.get(t) ?? 0) + 1);
+  const measure = new Set([...wanted].filter((t) => (counts.get(t) ?? 0) <= figures.length / 2));
+  const measureFit = (l: Lineup) => overlap(measure.size > 0 ? measure : wanted, matchTerms(l.shared));
+  const best = lineupsOf(figures)
+    .filter((l) => measureFit(l) >= 0.5)
+    .sort((x, y) => measureFit(y) - measureFit(x) || y.items.size - x.items.size)[0];
+  if (best && best.items.size >= 2) {
+    return order(
+      [...best.items.entries()].map(([item, f]) => ({
+        item,
+        value: f.value,
+        amount: f.q.amount,
+        kind: f.q.suffix === "%" ? "%" : f.q.prefix,
+        docId: f.docId ?? "",
+      })),
+    );
+  }
   const candidates: Candidate[] = [];
   for (const doc of reads) {
     for (const f of doc.figures) {

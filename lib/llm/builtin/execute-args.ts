@@ -11,7 +11,7 @@ import { renderComparison, renderDraft } from "./markdown";
 import { DRAFT_PATH, TABLE_PATH } from "./plan-tasks";
 import { buildReport, type ReportContent } from "./report-content";
 import { isStopWord, tokens, truncate } from "./text";
-import { inScope, rankedHits, readUpstream } from "./upstream";
+import { checkedReads, inScope, rankedHits, readUpstream } from "./upstream";
 
 type ExecuteContext = Extract<ModelContext, { purpose: "execute" }>;
 
@@ -103,7 +103,7 @@ function toolArguments(ctx: ExecuteContext): Record<string, unknown> {
         figures,
         comparisonTable(frame, ev, figures),
         request,
-        up.reads,
+        checkedReads(up),
         up.derived,
         typeof input.subject === "string" && input.subject.trim() ? input.subject.trim() : undefined,
       ) as unknown as Record<string, unknown>;

@@ -173,7 +173,7 @@ function moreSourcesFacet(frame: ResearchFrame): Facet {
   };
 }
 
-const MAX_REQUEST_WORDS = 16;
+const MAX_REQUEST_WORDS = 24;
 /** Documents one read task reads by default. */
 const READ_PER_TASK = 3;
 /** Words the request has beyond its facets' queries before a search of its own is worth its cost. */

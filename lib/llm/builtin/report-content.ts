@@ -6,7 +6,7 @@ import { figureLine, type KeyFigure, keyFigures, outvotedValues } from "./key-fi
 import { DEFAULT_FINDINGS, requestFindings } from "./request-coverage";
 import { factsPerSection, selectFacts } from "./summarise";
 import { isChineseText, joinList, matchTerms, normalise } from "./text";
-import type { Upstream } from "./upstream";
+import { checkedReads, type Upstream } from "./upstream";
 
 /**
  * The report both the draft (draft.md) and the final compose_report call are made from, so the
@@ -43,7 +43,7 @@ export function buildReport(frame: ResearchFrame, up: Upstream): ReportContent {
     (frame.options.formats.includes("table") ? figuresTable(figures, frame.zh) : null);
   const zh = frame.zh;
 
-  const answers = directAnswers(frame, up.reads);
+  const answers = directAnswers(frame, checkedReads(up));
   // What the request asks for beyond its facets' best sentences: figures that match its words.
   const findings = requestFindings(
     frame,

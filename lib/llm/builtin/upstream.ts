@@ -179,3 +179,20 @@ export function inScope(up: Upstream, excluded: readonly string[]): Upstream {
     ),
   };
 }
+
+/**
+ * The read documents with each listed figure as extraction found it: extract takes a document
+ * from the library again, so where a read showed another value for the same figure of the same
+ * document (a garbled page), the extracted one is the checked value.
+ */
+export function checkedReads(up: Upstream): ReadDoc[] {
+  if (up.figures.length === 0) return up.reads;
+  const checked = new Map(up.figures.map((f) => [`${f.docId}|${f.name.toLowerCase()}`, f.value]));
+  return up.reads.map((d) => ({
+    ...d,
+    figures: d.figures.map((f) => ({
+      ...f,
+      value: checked.get(`${d.docId}|${f.name.toLowerCase()}`) ?? f.value,
+    })),
+  }));
+}

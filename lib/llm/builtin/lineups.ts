@@ -1,0 +1,87 @@
+import type { Quantity } from "../../tools/calculate";
+import { kindOf } from "./prose-figures";
+
+/**
+ * Lineups: one measure given for several items. Documents list it under names that differ only in
+ * the item ("Fernbrook market share 2025", "Nordvale Systems market share 2025"; "Project X Europe
+ * market size 2025"): figures of one kind of number whose names share their first and last words
+ * form a lineup, the shared words naming the measure and the differing words the item.
+ */
+export interface Figure {
+  label: string;
+  value: string;
+  docId?: string;
+  q: Quantity;
+  about?: string;
+}
+
+export interface Lineup<F extends Figure = Figure> {
+  /** The measure's words, the shared start and end ("project x market size 2025"). */
+  shared: string;
+  kind: string;
+  /** Item → its figure, first figure given first. */
+  items: Map<string, F>;
+}
+
+export function lineupsOf<F extends Figure>(figures: readonly F[]): Lineup<F>[] {
+  const lineups = new Map<string, Lineup<F>>();
+  for (let i = 0; i < figures.length; i++) {
+    for (let j = i + 1; j < figures.length; j++) {
+      const a = figures[i] as F;
+      const b = figures[j] as F;
+      if (kindOf(a.q) !== kindOf(b.q)) continue;
+      const split = sharedEnds(a.label, b.label);
+      if (!split) continue;
+      const key = `${split.prefix}|${split.suffix}|${kindOf(a.q)}`;
+      const lineup = lineups.get(key) ?? {
+        shared: `${split.prefix} ${split.suffix}`.trim(),
+        kind: kindOf(a.q),
+        items: new Map<string, F>(),
+      };
+      if (!lineup.items.has(split.itemA)) lineup.items.set(split.itemA, a);
+      if (!lineup.items.has(split.itemB)) lineup.items.set(split.itemB, b);
+      lineups.set(key, lineup);
+    }
+  }
+  return [...lineups.values()];
+}
+
+/** "Fernbrook market share 2025" / "Nordvale Systems market share 2025" → the shared ends and each item. */
+export function sharedEnds(
+  a: string,
+  b: string,
+): { prefix: string; suffix: string; itemA: string; itemB: string } | null {
+  const wa = a.split(/\s+/);
+  const wb = b.split(/\s+/);
+  let p = 0;
+  while (
+    p < wa.length &&
+    p < wb.length &&
+    (wa[p] as string).toLowerCase() === (wb[p] as string).toLowerCase()
+  )
+    p++;
+  let s = 0;
+  while (
+    s < wa.length - p &&
+    s < wb.length - p &&
+    (wa[wa.length - 1 - s] as string).toLowerCase() === (wb[wb.length - 1 - s] as string).toLowerCase()
+  )
+    s++;
+  const itemA = wa.slice(p, wa.length - s).join(" ");
+  const itemB = wb.slice(p, wb.length - s).join(" ");
+  // The measure must be named by more than a year, and the items must be short (a name, a region).
+  const suffix = wa
+    .slice(wa.length - s)
+    .join(" ")
+    .toLowerCase();
+  if (
+    !itemA ||
+    !itemB ||
+    s === 0 ||
+    /^\d{4}$/.test(suffix) ||
+    itemA.split(" ").length > 3 ||
+    itemB.split(" ").length > 3
+  )
+    return null;
+  return { prefix: wa.slice(0, p).join(" ").toLowerCase(), suffix, itemA, itemB };
+}
