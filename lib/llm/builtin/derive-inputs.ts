@@ -11,7 +11,7 @@ import { parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import type { KeyFigure } from "./key-figures";
 import { lineupsOf, sharedEnds } from "./lineups";
-import { figureInProse, type ProseFigure } from "./prose-figures";
+import { figureInProse, kindOf, type ProseFigure } from "./prose-figures";
 import { matchTerms, mentions, normalise, overlap, truncate } from "./text";
 import type { Derivation, ReadDoc } from "./upstream";
 import { VALUE } from "./values";
@@ -39,8 +39,6 @@ interface Candidate {
 }
 
 const YEAR = /\b(?:19|20)\d\d\b/g;
-
-const kindOf = (q: Quantity): string => (q.suffix === "%" ? "%" : `${q.prefix}|${q.suffix}`.toLowerCase());
 
 export function planCalculation(
   operation: Operation,
@@ -214,6 +212,12 @@ function measurePair(
     if (entities.length < 2) return null;
     const span = asked;
     const measure = [...wanted].filter((t) => !entities.some((e) => matchTerms(e).has(t))).join(" ");
+    // Shown as the request's own words for what is measured ("three-year cost per technician").
+    const shown =
+      parseGoalTerms(parseGoalOptions(request).rest)
+        .aspects.filter((a) => !entities.some((e) => mentions(a, firstOf(e))))
+        .slice(0, 2)
+        .join(", ") || "figure";
     const found = entities
       .slice(0, 2)
       .map((e) =>
@@ -225,7 +229,7 @@ function measurePair(
       );
     const [x, y] = found;
     if (!x || !y || kindOf(x.q) !== kindOf(y.q)) return null;
-    return [fromProse(x, measure), fromProse(y, measure)];
+    return [fromProse(x, shown), fromProse(y, shown)];
   }
   const items = [...best.items.entries()].map(([item, c]) => ({ item, c }));
   // Items the request names that the list leaves out: the text may state theirs.
@@ -467,7 +471,10 @@ function planProduct(
   // What is totalled is named where the span is ("the licences … over three years at list price",
   // "Halden's three-year total cost per technician"): the figure that measures it comes first.
   const clause = asked && !asked.rate ? words(spanClause(requestText) ?? "") : new Set<string>();
-  const measures = (c: Candidate) => [...words(c.about ?? c.label)].filter((t) => clause.has(t)).length;
+  // The item's own name says nothing of the measure: every candidate about it has it.
+  const itemWords = words(named ?? "");
+  const measures = (c: Candidate) =>
+    [...words(c.about ?? c.label)].filter((t) => clause.has(t) && !itemWords.has(t)).length;
   const perUnit = [...pool].sort(
     (a, b) =>
       measures(b) - measures(a) || spanFit(b) - spanFit(a) || relevance(b, wanted) - relevance(a, wanted),

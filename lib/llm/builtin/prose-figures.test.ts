@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { figureInProse } from "./prose-figures";
+import { figureInProse, kindOf } from "./prose-figures";
 import type { ReadDoc } from "./upstream";
 
 const doc = (docId: string, title: string, text: string, figures: ReadDoc["figures"] = []): ReadDoc => ({
@@ -58,5 +58,24 @@ describe("figureInProse", () => {
 
   it("finds nothing for an item no sentence gives the measure for", () => {
     expect(figureInProse("Braidline", total, [tco, arch])).toBeNull();
+  });
+});
+
+describe("figureInProse across languages", () => {
+  it("takes a total over the span asked from a sentence in the other language, one currency however written", () => {
+    const zh = doc(
+      "pricing-zh",
+      "Project X 定价模式",
+      "只比较标价容易误判。计入硬件后，Nordvale Systems 三年约 2,630 美元，Tessaract Labs 约 1,910 美元，差距明显缩小。",
+    );
+    const q = {
+      measure: "three-year cost per technician hardware included",
+      others: ["Nordvale", "Tessaract"],
+      totalMonths: 36,
+    };
+    const n = figureInProse("Nordvale", q, [zh]);
+    const t = figureInProse("Tessaract", q, [zh]);
+    expect([n?.value, t?.value]).toEqual(["2,630 美元", "1,910 美元"]);
+    expect(kindOf(n?.q as NonNullable<typeof n>["q"])).toBe(kindOf({ amount: 1, prefix: "USD", suffix: "" }));
   });
 });

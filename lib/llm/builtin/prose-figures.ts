@@ -1,4 +1,4 @@
-import { statedSpan } from "../../language/horizon";
+import { requestedSpan, statedSpan } from "../../language/horizon";
 import { parseQuantity, type Quantity } from "../../tools/calculate";
 import { splitSentences } from "../../tools/sentences";
 import { matchTerms, mentions } from "./text";
@@ -40,8 +40,17 @@ export interface ProseQuery {
 /** Share of the measure's words a sentence (with its paragraph and title) must carry. */
 const MIN_MEASURE = 0.5;
 
-export const kindOf = (q: Quantity): string =>
-  q.suffix === "%" ? "%" : `${q.prefix}|${q.suffix}`.toLowerCase();
+/**
+ * The kind of a number: a percentage, or a currency and unit — one currency however it is written
+ * ("USD 2,630" and "2,630 美元" are one kind), so a figure read in the other language still lines up.
+ */
+export const kindOf = (q: Quantity): string => {
+  if (q.suffix === "%") return "%";
+  const zhUsd = /^美元/u.test(q.suffix);
+  const prefix = zhUsd ? "usd" : q.prefix.toLowerCase().replace(/^(?:us\$|\$)$/, "usd");
+  const suffix = zhUsd ? q.suffix.replace(/^美元\s*/u, "") : q.suffix;
+  return `${prefix}|${suffix}`.toLowerCase();
+};
 
 export function figureInProse(
   item: string,
@@ -68,7 +77,10 @@ export function figureInProse(
     const title = matchTerms(doc.title);
     for (const paragraph of doc.text.split(/\n\s*\n/)) {
       const context = new Set([...matchTerms(paragraph), ...title]);
-      const covered = [...measure].filter((t) => context.has(t)).length / measure.size;
+      let covered = [...measure].filter((t) => context.has(t)).length / measure.size;
+      // A total over the span asked, stated in any language ("三年约 2,630 美元"): the span is the measure.
+      const span = query.totalMonths ? requestedSpan(paragraph) : null;
+      if (span && !span.rate && span.months === query.totalMonths) covered = Math.max(covered, MIN_MEASURE);
       if (covered < (query.minCoverage ?? MIN_MEASURE)) continue;
       for (const sentence of splitSentences(paragraph)) {
         const value = valueFor(sentence, key, docAbout, query, rates);
