@@ -2,7 +2,7 @@ import type { Evidence } from "./evidence";
 import type { ResearchFrame } from "./frame";
 import { jaccard, matchTerms } from "./text";
 import type { Fact } from "./upstream";
-import { valuesIn } from "./values";
+import { datesIn, valuesIn } from "./values";
 
 /**
  * The request's own words decide what else the report must hold. The facets take their best few
@@ -40,7 +40,9 @@ export function requestFindings(
   const idf = inverseFrequency([...terms.values()], request);
 
   const statedValues = new Set(
-    [...stated.facts.map((f) => f.text), ...stated.text].flatMap((t) => valuesIn(t).map(valueKey)),
+    [...stated.facts.map((f) => f.text), ...stated.text].flatMap((t) =>
+      [...valuesIn(t), ...datesIn(t)].map(valueKey),
+    ),
   );
   const chosenTerms = stated.facts.map((f) => terms.get(f) ?? matchTerms(f.text));
 
@@ -50,7 +52,13 @@ export function requestFindings(
       const t = terms.get(fact) as Set<string>;
       const shared = [...request].filter((r) => t.has(r));
       const relevance = shared.reduce((sum, r) => sum + (idf.get(r) ?? 0), 0);
-      return { fact, shared, relevance, values: valuesIn(fact.text).map(valueKey) };
+      // A date is a finding too: "when …?" is answered by the sentence that states it.
+      return {
+        fact,
+        shared,
+        relevance,
+        values: [...valuesIn(fact.text), ...datesIn(fact.text)].map(valueKey),
+      };
     })
     .filter((c) => c.values.length > 0 && c.shared.length >= MIN_SHARED_TERMS && c.relevance > 0)
     .sort((a, b) => b.relevance - a.relevance || a.fact.order - b.fact.order);
