@@ -55,11 +55,17 @@ export async function repairTask(
         const finishedIds = new Set(
           tasks.filter((t) => s.tasks[t.id]?.status === "succeeded").map((t) => t.id),
         );
+        // Skipped tasks are left out of the graph the model repairs, yet still exist: a task may
+        // keep depending on one (its output is simply absent) without that being an unknown task.
+        const skippedIds = new Set(
+          plan.tasks.filter((t) => s.tasks[t.id]?.status === "skipped" && t.id !== taskId).map((t) => t.id),
+        );
         violations = validatePlan(tasks, {
           knownTools,
           maxTasks: s.config.maxTasks,
           deliverableTools,
           finishedIds,
+          doneIds: skippedIds,
         });
         for (const t of tasks) {
           const before = s.tasks[t.id];

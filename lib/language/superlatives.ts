@@ -43,6 +43,8 @@ function english(text: string): Superlative[] {
     const measure: string[] = [];
     for (let j = i + 1; j < words.length; j++) {
       const n = words[j];
+      // A year inside the phrase ("the biggest 2025 market share") dates it; the measure goes on.
+      if (n && /^(?:19|20)\d\d$/.test(n.text) && measure.length === 0) continue;
       if (
         !n ||
         !(n.tags.has("Noun") || n.tags.has("Adjective") || n.tags.has("Gerund")) ||

@@ -439,6 +439,7 @@ function planProduct(
         others: [],
         totalMonths: asked.months,
         minCoverage: PRODUCT_COVERAGE,
+        money: true,
       },
       reads,
     );
@@ -518,7 +519,7 @@ function namedFirst(pool: Candidate[], requestText: string): { pool: Candidate[]
 }
 
 /** Share of the request's words a paragraph must carry for its prose total to count (a request says more than its measure). */
-const PRODUCT_COVERAGE = 0.2;
+const PRODUCT_COVERAGE = 0.1;
 
 /**
  * A name's words as written, singular, of four letters or more: "list price" keeps "list", which

@@ -104,12 +104,15 @@ const DERIVED: [Operation, RegExp][] = [
     "share",
     /\b(?:share of|as a (?:percentage|share|proportion) of|what (?:percent(?:age)?|share|proportion) of)\b|占比|所占比例|占.{1,8}的比/i,
   ],
-  ["product", /\b(?:total|in all|altogether|bill)\b|总计|合计|总额|总共|总成本/i],
+  [
+    "product",
+    /\b(?:total|in all|altogether|bill|adds? up(?: to)?|comes? to|come out at)\b|总计|合计|总额|总共|总成本|加起来是/i,
+  ],
 ];
 
 /** Money asked of something: with a count and a span ("what would 300 technicians cost per year"), a total. */
 const COST =
-  /\b(?:cost|costs|pay|paid|bill|spend|budget|price[ds]?|fees?)\b|费用|成本|花费|付|订阅费|价格|标价|多少钱|买|购买/i;
+  /\b(?:cost|costs|pay|paid|bill|spend|budget|price[ds]?|fees?|tco)\b|费用|成本|花费|付|订阅费|价格|标价|多少钱|买|购买/i;
 
 const ACRONYM = /^(?:ctos?|ceos?|cfos?|cios?|cisos?|vps?)$/i;
 

@@ -35,6 +35,8 @@ export interface ProseQuery {
   minCoverage?: number;
   /** Share the sentence itself must carry (default: 0, except 0.5 for a percentage). */
   minOwn?: number;
+  /** Only an amount of money (a price, a cost). */
+  money?: boolean;
 }
 
 /** Share of the measure's words a sentence (with its paragraph and title) must carry. */
@@ -109,6 +111,7 @@ function valueFor(
     .map((m) => ({ value: m[0].trim().replace(/[,.]$/, ""), at: m.index ?? 0, q: parseQuantity(m[0]) }))
     .filter((v): v is { value: string; at: number; q: Quantity } => v.q !== null)
     .filter((v) => !query.kind || kindOf(v.q) === query.kind)
+    .filter((v) => !query.money || kindOf(v.q).split("|")[0] !== "")
     .filter((v) => !query.totalMonths || (!statedSpan("", v.value)?.rate && !rates.has(v.q.amount)));
   if (values.length === 0) return null;
   const others = query.others.filter((o) => firstWord(o) !== key && mentions(sentence, firstWord(o)));
