@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { reduce, replay } from "../../agent/reducer";
+import { reduceAll, replay } from "../../agent/reducer";
 import type { RunState } from "../../agent/state";
 import { invalidInput, ServiceError } from "../errors";
 import type { QuestionRow, RunRow, RunStore } from "../run-store";
@@ -54,8 +54,6 @@ export async function runStateAt(service: RunService, runId: string, seq?: numbe
 /** The state right after `seq` (which must exist): the nearest snapshot and the events after it. */
 export async function stateAt(store: RunStore, runId: string, seq: number): Promise<RunState> {
   const snap = await store.snapshotAtOrBefore(runId, seq);
-  let state = snap?.state ?? replay([], runId);
-  for (const e of await store.events(runId, snap?.seq ?? -1, seq - (snap?.seq ?? -1)))
-    state = reduce(state, e);
-  return state;
+  const after = snap?.seq ?? -1;
+  return reduceAll(snap?.state ?? replay([], runId), await store.events(runId, after, seq - after));
 }
