@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { RunState } from "@/lib/agent/state";
 import type { Db } from "../client";
 import { runSnapshots, runStateChunks } from "../schema";
@@ -178,6 +178,81 @@ export async function insertSnapshot(db: Db, state: RunState): Promise<void> {
 }
 
 /**
+ * Pieces never change once stored (a piece's id is the hash of its content), so the parsed ones
+ * are kept, per database, least recently used out first, up to PIECE_CACHE_CHARS characters of
+ * their JSON. Reading a state then fetches only the pieces no earlier read used: the few that
+ * changed since a neighbouring snapshot. Cached pieces are frozen, since every state read from
+ * them shares them (the reducer copies before it writes, so nothing legitimate writes into one).
+ */
+const PIECE_CACHE_CHARS = 32_000_000;
+
+class PieceCache {
+  private readonly pieces = new Map<string, { data: unknown[]; chars: number }>();
+  private chars = 0;
+
+  get(key: string): unknown[] | undefined {
+    const hit = this.pieces.get(key);
+    if (!hit) return undefined;
+    this.pieces.delete(key);
+    this.pieces.set(key, hit);
+    return hit.data;
+  }
+
+  set(key: string, data: unknown[], chars: number): void {
+    if (chars > PIECE_CACHE_CHARS || this.pieces.has(key)) return;
+    this.pieces.set(key, { data, chars });
+    this.chars += chars;
+    for (const [old, { chars: c }] of this.pieces) {
+      if (this.chars <= PIECE_CACHE_CHARS) break;
+      this.pieces.delete(old);
+      this.chars -= c;
+    }
+  }
+}
+
+const pieceCaches = new WeakMap<Db, PieceCache>();
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** The pieces of `owner` named by `ids` into `found`: from the cache, the others in one query. */
+async function loadPieces(
+  db: Db,
+  owner: string,
+  ids: string[],
+  found: Map<string, unknown[]>,
+): Promise<void> {
+  let cache = pieceCaches.get(db);
+  if (!cache) {
+    cache = new PieceCache();
+    pieceCaches.set(db, cache);
+  }
+  const missing: string[] = [];
+  for (const id of ids) {
+    if (found.has(id)) continue;
+    const hit = cache.get(`${owner}/${id}`);
+    if (hit) found.set(id, hit);
+    else missing.push(id);
+  }
+  if (missing.length === 0) return;
+  // As text: parsed here (the same work the driver would do), and its length sizes the cache.
+  const rows = await db
+    .select({ hash: runStateChunks.hash, text: sql<string>`${runStateChunks.data}::text` })
+    .from(runStateChunks)
+    .where(and(eq(runStateChunks.runId, owner), inArray(runStateChunks.hash, missing)));
+  for (const { hash, text } of rows) {
+    const data = deepFreeze(JSON.parse(text) as unknown[]);
+    cache.set(`${owner}/${hash}`, data, text.length);
+    found.set(hash, data);
+  }
+}
+
+/**
  * The newest stored state at or before `seq` (whole-state rows of older versions are read as they
  * are). For a fork by reference, a parent's state at or before the fork seq is the fork's state there
  * too, once it carries the fork's identity; its pieces are the parent's.
@@ -211,20 +286,12 @@ export async function snapshotAtOrBefore(
   const named = (lists?: Map<string, unknown[]>) => [
     ...new Set(Object.values(head).flatMap((v) => chunkIds(v, 1, [], lists))),
   ];
-  const load = async (ids: string[]) =>
-    ids.length === 0
-      ? []
-      : db
-          .select({ hash: runStateChunks.hash, data: runStateChunks.data })
-          .from(runStateChunks)
-          .where(and(eq(runStateChunks.runId, owner), inArray(runStateChunks.hash, ids)));
   const ids = named();
   if (ids.length === 0) return { seq: row.seq, state: asOurs(row.state) };
-  const first = await load(ids);
-  const found = new Map(first.map((c) => [c.hash, c.data]));
-  // Lists of pieces name more pieces: one more read.
-  const more = named(found).filter((id) => !found.has(id));
-  for (const c of await load(more)) found.set(c.hash, c.data);
+  const found = new Map<string, unknown[]>();
+  await loadPieces(db, owner, ids, found);
+  // Lists of pieces name more pieces: one more read, of those not cached.
+  await loadPieces(db, owner, named(found), found);
   const state = joinState(head, found);
   // A piece missing (a run copied without them): no usable snapshot here; callers replay events.
   return state ? { seq: row.seq, state: asOurs(state) } : null;
