@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { RunState } from "@/lib/agent/state";
 import type { Db } from "../client";
 import { runSnapshots, runStateChunks } from "../schema";
@@ -252,6 +252,12 @@ async function loadPieces(
   }
 }
 
+/** `'{a,b}'::text[]` for the jsonb `-` operator; field names are identifiers, never user text. */
+function fieldList(fields: readonly string[]): SQL {
+  for (const f of fields) if (!/^[A-Za-z]+$/.test(f)) throw new Error(`Not a state field: ${f}`);
+  return sql.raw(`'{${fields.join(",")}}'::text[]`);
+}
+
 /**
  * The newest stored state at or before `seq` (whole-state rows of older versions are read as they
  * are). For a fork by reference, a parent's state at or before the fork seq is the fork's state there
@@ -261,6 +267,19 @@ export async function snapshotAtOrBefore(
   db: Db,
   runId: string,
   seq: number,
+): Promise<{ seq: number; state: RunState } | null>;
+/** The same without the fields named: the database leaves them out of the row, and their pieces are not read. */
+export async function snapshotAtOrBefore<K extends keyof RunState>(
+  db: Db,
+  runId: string,
+  seq: number,
+  leaveOut: readonly K[],
+): Promise<{ seq: number; state: Omit<RunState, K> } | null>;
+export async function snapshotAtOrBefore(
+  db: Db,
+  runId: string,
+  seq: number,
+  leaveOut: readonly string[] = [],
 ): Promise<{ seq: number; state: RunState } | null> {
   const lineage = await lineageOf(db, runId);
   if (!lineage) return null;
@@ -273,7 +292,14 @@ export async function snapshotAtOrBefore(
   );
   if (!where) return null;
   const [row] = await db
-    .select({ runId: runSnapshots.runId, seq: runSnapshots.seq, state: runSnapshots.state })
+    .select({
+      runId: runSnapshots.runId,
+      seq: runSnapshots.seq,
+      state:
+        leaveOut.length === 0
+          ? runSnapshots.state
+          : sql<RunState>`${runSnapshots.state} - ${fieldList(leaveOut)}`,
+    })
     .from(runSnapshots)
     .where(where)
     .orderBy(desc(runSnapshots.seq))
