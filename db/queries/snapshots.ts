@@ -165,10 +165,15 @@ export async function insertSnapshot(db: Db, state: RunState): Promise<void> {
       .where(and(eq(runStateChunks.runId, state.runId), inArray(runStateChunks.hash, [...chunks.keys()])));
     for (const { hash } of known) chunks.delete(hash);
     if (chunks.size > 0) {
+      const parsed = [...chunks].map(([hash, text]) => ({ hash, text, data: JSON.parse(text) as unknown[] }));
       await db
         .insert(runStateChunks)
-        .values([...chunks].map(([hash, text]) => ({ runId: state.runId, hash, data: JSON.parse(text) })))
+        .values(parsed.map(({ hash, data }) => ({ runId: state.runId, hash, data })))
         .onConflictDoNothing();
+      // The writer's process is the one whose debugger reads the run next: its pieces are kept
+      // as a read would keep them (content-addressed, so one whose transaction rolls back is
+      // merely unused).
+      for (const { hash, text, data } of parsed) pieceCache.set(hash, deepFreeze(data), text.length);
     }
   }
   await db
@@ -178,11 +183,12 @@ export async function insertSnapshot(db: Db, state: RunState): Promise<void> {
 }
 
 /**
- * Pieces never change once stored (a piece's id is the hash of its content), so the parsed ones
- * are kept, per database, least recently used out first, up to PIECE_CACHE_CHARS characters of
- * their JSON. Reading a state then fetches only the pieces no earlier read used: the few that
- * changed since a neighbouring snapshot. Cached pieces are frozen, since every state read from
- * them shares them (the reducer copies before it writes, so nothing legitimate writes into one).
+ * Pieces never change (a piece's id is the hash of its content), so the parsed ones are kept in
+ * the process — those it wrote and those it read — least recently used out first, up to
+ * PIECE_CACHE_CHARS characters of their JSON. Reading a state then fetches only the pieces this
+ * process has not seen: none for a run it drives, the few that changed since a neighbouring
+ * snapshot for another. Cached pieces are frozen, since every state read from them shares them
+ * (the reducer copies before it writes, so nothing legitimate writes into one).
  */
 const PIECE_CACHE_CHARS = 32_000_000;
 
@@ -210,7 +216,8 @@ class PieceCache {
   }
 }
 
-const pieceCaches = new WeakMap<Db, PieceCache>();
+/** One per process: a piece is its hash's content whichever run or database holds it. */
+const pieceCache = new PieceCache();
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
@@ -220,22 +227,17 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** The pieces of `owner` named by `ids` into `found`: from the cache, the others in one query. */
+/** The pieces named by `ids` into `found`: from the cache, the others from `owner`'s rows in one query. */
 async function loadPieces(
   db: Db,
   owner: string,
   ids: string[],
   found: Map<string, unknown[]>,
 ): Promise<void> {
-  let cache = pieceCaches.get(db);
-  if (!cache) {
-    cache = new PieceCache();
-    pieceCaches.set(db, cache);
-  }
   const missing: string[] = [];
   for (const id of ids) {
     if (found.has(id)) continue;
-    const hit = cache.get(`${owner}/${id}`);
+    const hit = pieceCache.get(id);
     if (hit) found.set(id, hit);
     else missing.push(id);
   }
@@ -247,7 +249,7 @@ async function loadPieces(
     .where(and(eq(runStateChunks.runId, owner), inArray(runStateChunks.hash, missing)));
   for (const { hash, text } of rows) {
     const data = deepFreeze(JSON.parse(text) as unknown[]);
-    cache.set(`${owner}/${hash}`, data, text.length);
+    pieceCache.set(hash, data, text.length);
     found.set(hash, data);
   }
 }
