@@ -217,7 +217,12 @@ class PieceCache {
 }
 
 /** One per process: a piece is its hash's content whichever run or database holds it. */
-const pieceCache = new PieceCache();
+let pieceCache = new PieceCache();
+
+/** Forgets every cached piece: benches measure reads as a process that has seen nothing. */
+export function forgetCachedPieces(): void {
+  pieceCache = new PieceCache();
+}
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {

@@ -11,6 +11,7 @@ import os from "node:os";
 import { isDeepStrictEqual } from "node:util";
 import { sql } from "drizzle-orm";
 import { createDb } from "@/db/client";
+import { forgetCachedPieces } from "@/db/queries/snapshots";
 import { DbRunStore } from "@/db/run-store";
 import type { RunEvent } from "../agent/events";
 import { reduceAll, replay } from "../agent/reducer";
@@ -65,6 +66,18 @@ try {
     return seed / 2 ** 31;
   };
   const seqs = Array.from({ length: SAMPLES + 5 }, () => Math.floor(rnd() * long.events.length));
+  for (const cold of [false, true]) await measure(store, seqs, cold);
+  console.log(`  load ${load()}`);
+} finally {
+  if (URL) await h.db.execute(sql.raw(`drop schema ${schema} cascade`));
+  await h.close();
+}
+
+/**
+ * Warm: as the process that drove the run (it cached the pieces it stored). Cold: every piece
+ * forgotten before each read, as a process reading the run for the first time, every time.
+ */
+async function measure(store: DbRunStore, seqs: number[], cold: boolean): Promise<void> {
   const parts: Record<"snapshot" | "events" | "reduce" | "total" | "eventsAfter", number[]> = {
     snapshot: [],
     events: [],
@@ -74,6 +87,7 @@ try {
   };
   let matches = 0;
   for (const [k, seq] of seqs.entries()) {
+    if (cold) forgetCachedPieces();
     const a = performance.now();
     const snap = await store.snapshotAtOrBefore("long", seq);
     const b = performance.now();
@@ -93,14 +107,10 @@ try {
     parts.eventsAfter.push(events.length);
   }
   console.log(
-    `  state at ${SAMPLES} random steps (after 5 warm-up reads); ${matches}/${seqs.length} equal the live state:`,
+    `  ${cold ? "cold (no piece cached)" : "warm (pieces cached as stored)"}: state at ${SAMPLES} random steps after 5 warm-up reads; ${matches}/${seqs.length} equal the live state:`,
   );
   for (const [k, v] of Object.entries(parts))
     console.log(
       `    ${k.padEnd(12)} median ${f(pct(v, 0.5))}  p95 ${f(pct(v, 0.95))}  max ${f(Math.max(...v))}${k === "eventsAfter" ? " events" : " ms"}`,
     );
-  console.log(`  load ${load()}`);
-} finally {
-  if (URL) await h.db.execute(sql.raw(`drop schema ${schema} cascade`));
-  await h.close();
 }
