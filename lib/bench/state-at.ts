@@ -1,7 +1,7 @@
 /**
  * bench:state-at — where the time of "the state at a step" goes (issue 14): the scripted long run
- * (`tasks` tasks, two iterations each) is driven in memory, appended into a DbRunStore one batch per
- * step as the loop commits (cut after each `tool.called`), then `stateAt` is timed at random seqs,
+ * (`tasks` tasks, two iterations each) is driven straight into a DbRunStore, one batch per step as
+ * the loop commits (cut after each `tool.called`), then `stateAt` is timed at random seqs,
  * split into reading the snapshot, reading the events after it and reducing them. PGlite in memory,
  * or PostgreSQL (a throwaway schema) when DATABASE_URL is set.
  *
@@ -28,23 +28,35 @@ const pct = (xs: number[], q: number) =>
 const f = (x: number) => x.toFixed(1);
 const load = () => os.loadavg().map(f).join(" ");
 
-const states: RunState[] = [];
-const long = await driveLongRun("long", TASKS, async (_e, s) => void states.push(s), Number.MAX_SAFE_INTEGER);
+/** Every state is appended, and only every KEEP-th is kept to check reads against: a heap holding all
+ * 20,000 (each with its own copies of the task map and model calls) would time the GC, not the reads. */
+const KEEP = 37;
+const states = new Map<number, RunState>();
+const entries: { event: RunEvent; state: RunState }[] = [];
+let appending: Promise<void> = Promise.resolve();
+const h = await createDb(URL ? { url: URL, schema: `state_at_${process.pid}` } : {});
+const store = new DbRunStore(h.db, { snapshotEvery: EVERY });
+const long = await driveLongRun(
+  "long",
+  TASKS,
+  async (event, state) => {
+    if (event.seq % KEEP === 0) states.set(event.seq, state);
+    // One batch per step, as the loop commits: cut after each tool.called.
+    entries.push({ event, state });
+    if (event.type === "tool.called" || event.type === "run.finished" || event.type === "run.failed") {
+      const batch = entries.splice(0);
+      appending = appending.then(() => store.appendBatch(batch));
+      await appending;
+    }
+  },
+  Number.MAX_SAFE_INTEGER,
+);
+if (entries.length > 0) await store.appendBatch(entries.splice(0));
 console.log(
   `bench:state-at — ${URL ? "PostgreSQL" : "PGlite in memory"}, snapshotEvery ${EVERY}; ${long.iterations} iterations, ${long.events.length} events; load ${load()}`,
 );
 const schema = `state_at_${process.pid}`;
-const h = await createDb(URL ? { url: URL, schema } : {});
 try {
-  const store = new DbRunStore(h.db, { snapshotEvery: EVERY });
-  let batch: { event: RunEvent; state: RunState }[] = [];
-  for (const [i, event] of long.events.entries()) {
-    batch.push({ event, state: states[i] as RunState });
-    if (event.type === "tool.called" || i === long.events.length - 1) {
-      await store.appendBatch(batch);
-      batch = [];
-    }
-  }
   for (const [table, column] of [
     ["run_snapshots", "state"],
     ["run_state_chunks", "data"],
@@ -65,7 +77,8 @@ try {
     seed = (seed * 1103515245 + 12345) % 2 ** 31;
     return seed / 2 ** 31;
   };
-  const seqs = Array.from({ length: SAMPLES + 5 }, () => Math.floor(rnd() * long.events.length));
+  const kept = [...states.keys()];
+  const seqs = Array.from({ length: SAMPLES + 5 }, () => kept[Math.floor(rnd() * kept.length)] as number);
   for (const cold of [false, true]) await measure(store, seqs, cold);
   console.log(`  load ${load()}`);
 } finally {
@@ -97,7 +110,7 @@ async function measure(store: DbRunStore, seqs: number[], cold: boolean): Promis
     const state = reduceAll(snap?.state ?? replay([], "long"), events);
     const d = performance.now();
     // The first five are warm-up (JIT, statement preparation); every result is checked.
-    if (isDeepStrictEqual(JSON.parse(JSON.stringify(state)), JSON.parse(JSON.stringify(states[seq]))))
+    if (isDeepStrictEqual(JSON.parse(JSON.stringify(state)), JSON.parse(JSON.stringify(states.get(seq)))))
       matches++;
     if (k < 5) continue;
     parts.snapshot.push(b - a);
