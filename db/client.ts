@@ -9,6 +9,7 @@ import { dataDir } from "@/lib/runs/data-dir";
 import { isTransientDbError } from "@/lib/runs/resource-errors";
 import { describeFsError, diskFullError, lockDataFolder } from "./data-folder-lock";
 import { applyMigrations } from "./migrate";
+import { releaseOnEveryFailure } from "./pg-transaction";
 import * as schema from "./schema";
 
 /** The one query type for both drivers: queries are written once against it. */
@@ -110,6 +111,7 @@ async function openPostgres(url: string, schemaName: string | undefined): Promis
   });
   retryDroppedReads(pool);
   const db: NodePgDatabase<typeof schema> = drizzleNodePg({ client: pool, schema });
+  releaseOnEveryFailure(db as unknown as NodePgDatabase<Record<string, unknown>>, pool);
   try {
     if (schemaName) await pool.query(`create schema if not exists "${schemaName}"`);
     await applyMigrations(db, { kind: "postgres", pool, migrationsFolder, schema: schemaName });
@@ -124,9 +126,10 @@ async function openPostgres(url: string, schemaName: string | undefined): Promis
 const CLOSE_WAIT_MS = 5_000;
 
 /**
- * `pool.end()` waits for every checked-out client to come back; one whose connection an operator
- * terminated mid-query may never do so, and a shutdown must not hang on it (seen in the
- * dropped-connections test, about one run in two): closing waits a bounded time, then returns.
+ * `pool.end()` waits for every checked-out client to come back. The one that never did (the
+ * dropped-connections test hung on closing about one run in two) was a transaction's whose BEGIN
+ * met a terminated connection: `releaseOnEveryFailure` gives it back now. The bound stays, so that a
+ * client some future path forgets cannot hang a shutdown: closing waits a while, then returns.
  */
 async function endPool(pool: Pool): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { defaultRunConfig } from "@/lib/agent/config";
 import { type EventOf, RunEvent } from "@/lib/agent/events";
 import { answerQuestion, createRun, drive } from "@/lib/agent/loop";
-import { replay } from "@/lib/agent/reducer";
+import { reduce, replay } from "@/lib/agent/reducer";
 import type { RunState } from "@/lib/agent/state";
 import { type Behaviour, makeDeps, reportTask, workTask } from "@/lib/agent/testing/harness";
 import { questionKey } from "@/lib/runs/run-store";
@@ -158,6 +158,21 @@ describeOnEachDatabase("DbRunStore", (handle) => {
     await expect(s.append({ ...last, runId: "no-such-run", seq: 5 }, state)).rejects.toThrow(
       /does not exist/,
     );
+    // A refused batch stores none of the artifacts it adds either (they go in the same statement).
+    const written = {
+      runId,
+      seq: last.seq + 2,
+      at: last.at,
+      type: "artifact.written",
+      artifactId: "refused",
+      taskId: null,
+      name: "refused.md",
+      mediaType: "text/markdown",
+      data: "never stored",
+      bytes: 12,
+    } as RunEvent;
+    await expect(s.append(written, reduce(state, written))).rejects.toThrow(EventOrderError);
+    expect(await s.artifact(runId, "refused")).toBeNull();
     expect(await s.run(runId)).toEqual(before);
     expect(await s.events(runId)).toHaveLength(events.length);
 

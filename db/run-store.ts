@@ -67,8 +67,8 @@ export class DbRunStore implements RunStore {
     run: NewFork,
     inherited: readonly InheritedQuestion[],
     entries: readonly EventWithState[],
-  ): Promise<RunState> {
-    return insertFork(this.db, run, inherited, entries, this.snapshotEvery);
+  ): Promise<void> {
+    return insertFork(this.db, run, inherited, entries);
   }
 
   discardHiddenRuns(olderThanMs?: number): Promise<number> {
@@ -117,6 +117,14 @@ export class DbRunStore implements RunStore {
 
   snapshotAtOrBefore(runId: string, seq: number): Promise<{ seq: number; state: RunState } | null> {
     return snapshotAtOrBefore(this.db, runId, seq);
+  }
+
+  partialSnapshotAtOrBefore<K extends keyof RunState>(
+    runId: string,
+    seq: number,
+    leaveOut: readonly K[],
+  ): Promise<{ seq: number; state: Omit<RunState, K> } | null> {
+    return snapshotAtOrBefore(this.db, runId, seq, leaveOut);
   }
 
   unfinishedRuns(): Promise<string[]> {

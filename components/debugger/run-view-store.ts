@@ -1,6 +1,6 @@
 import { createStore } from "zustand/vanilla";
 import type { RunEvent } from "@/lib/agent/events";
-import { reduce, replay } from "@/lib/agent/reducer";
+import { reduce, reduceAll, replay } from "@/lib/agent/reducer";
 import type { RunState } from "@/lib/agent/state";
 
 export type Connection = "connecting" | "open" | "reconnecting" | "ended" | "closed";
@@ -71,8 +71,8 @@ export function createRunView(runId: string) {
     if (seq >= events.length - 1) return head;
     if (cache?.seq === seq) return cache.state;
     const base = Math.floor(seq / CHECKPOINT_EVERY) * CHECKPOINT_EVERY;
-    let state = checkpoints.get(base) ?? replay(events.slice(0, base + 1), runId);
-    for (let i = base + 1; i <= seq; i++) state = reduce(state, events[i] as RunEvent);
+    const from = checkpoints.get(base) ?? replay(events.slice(0, base + 1), runId);
+    const state = reduceAll(from, events.slice(base + 1, seq + 1));
     cache = { seq, state };
     return state;
   }

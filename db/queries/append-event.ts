@@ -3,8 +3,7 @@ import type { RunEvent } from "@/lib/agent/events";
 import { isTerminal, type RunState } from "@/lib/agent/state";
 import type { RunRow } from "@/lib/runs/run-store";
 import type { Db } from "../client";
-import { runEvents, runs } from "../schema";
-import { insertArtifact } from "./artifacts";
+import { artifacts, runEvents, runs } from "../schema";
 import { insertQuestion, recordAnswer } from "./questions";
 import { insertSnapshot } from "./snapshots";
 
@@ -45,6 +44,8 @@ type AppendValues = {
   lastSeq: number;
   /** JSON text: [{seq, type, payload, created_at}] in seq order. */
   rows: string;
+  /** JSON text: [{artifact_id, name, media_type, bytes, data, created_at}], the artifacts the batch adds. */
+  artifacts: string;
   /** ISO timestamp of the last event. */
   at: string;
   status: string;
@@ -86,6 +87,23 @@ function appendValues(entries: readonly AppendEntry[]): AppendValues {
     prevSeq: first.event.seq - 1,
     lastSeq: last.seq,
     rows: JSON.stringify(entries.map((e) => eventRow(e.event))),
+    artifacts: JSON.stringify(
+      entries.flatMap(({ event, state }) => {
+        const a = newArtifact(event, state);
+        return a
+          ? [
+              {
+                artifact_id: a.id,
+                name: a.name,
+                media_type: a.mediaType,
+                bytes: a.bytes,
+                data: a.data ?? null,
+                created_at: new Date(event.at).toISOString(),
+              },
+            ]
+          : [];
+      }),
+    ),
     at: new Date(last.at).toISOString(),
     status: state.status,
     iterations: counters.iterations,
@@ -106,8 +124,8 @@ type Bound = { [K in keyof AppendValues]: AppendValues[K] | Placeholder };
 /**
  * One statement, atomic on its own: move the runs row from the seq before the batch to its last
  * seq (only from there, so the row lock orders concurrent writers and a second writer matches
- * nothing) and insert all the batch's events only if that happened. Returns the inserted seqs;
- * none when the batch was rejected.
+ * nothing) and insert all the batch's events and the artifacts they add only if that happened.
+ * Returns the inserted seqs; none when the batch was rejected.
  */
 function advanceRun(db: Db, v: Bound) {
   const p = (value: unknown): SQL => sql`${value}`;
@@ -132,8 +150,33 @@ function advanceRun(db: Db, v: Bound) {
       .where(and(eq(runs.id, p(v.runId)), eq(runs.lastSeq, p(v.prevSeq))))
       .returning({ runId: runs.id }),
   );
+  // A data-modifying WITH runs whether or not the main statement reads it; it reads `advanced`,
+  // so a rejected batch stores no artifact either.
+  const stored = db.$with("stored_artifacts").as(
+    db
+      .insert(artifacts)
+      .select(
+        db
+          .select({
+            runId: advanced.runId,
+            artifactId: sql`a.artifact_id`.as("artifact_id"),
+            name: sql`a.name`.as("name"),
+            mediaType: sql`a.media_type`.as("media_type"),
+            bytes: sql`a.bytes`.as("bytes"),
+            data: sql`a.data`.as("data"),
+            createdAt: sql`a.created_at`.as("created_at"),
+          })
+          .from(advanced)
+          .innerJoin(
+            sql`jsonb_to_recordset(${v.artifacts}::jsonb) as a(artifact_id text, name text, media_type text, bytes integer, data jsonb, created_at timestamptz)`,
+            sql`true`,
+          ),
+      )
+      .onConflictDoNothing()
+      .returning({ artifactId: artifacts.artifactId }),
+  );
   return db
-    .with(advanced)
+    .with(advanced, stored)
     .insert(runEvents)
     .select(
       db
@@ -160,6 +203,7 @@ const placeholders = Object.fromEntries(
       "prevSeq",
       "lastSeq",
       "rows",
+      "artifacts",
       "at",
       "status",
       "iterations",
@@ -197,12 +241,11 @@ function newArtifact(event: RunEvent, state: RunState) {
   return undefined;
 }
 
-/** Whether this event needs a write besides the log and the runs row. */
+/** Whether this event needs a write besides the log, the runs row and the artifacts (one statement). */
 function needsMore(event: RunEvent, state: RunState, opts: AppendOptions): boolean {
   return (
     event.seq % opts.snapshotEvery === 0 ||
     isTerminal(state.status) ||
-    newArtifact(event, state) !== undefined ||
     event.type === "run.started" ||
     event.type === "question.asked" ||
     event.type === "question.answered"
@@ -216,9 +259,11 @@ export function appendEvent(db: Db, event: RunEvent, state: RunState, opts: Appe
 
 /**
  * Appends consecutive events of one run (the first must follow the stored log) and updates every
- * projection they change, atomically: the runs row once for the whole batch, then questions,
- * artifacts and the periodic state snapshots. A batch that touches only the log and the runs row
- * is one prepared statement, its own transaction; any further write makes it a `db.transaction`.
+ * projection they change, atomically: the runs row once for the whole batch and the artifacts the
+ * batch adds (in the statement that inserts the events), then questions and the periodic state
+ * snapshots. A batch that touches only the log, the runs row and artifacts — nearly every step:
+ * each tool result is an artifact — is one prepared statement, its own transaction (one round
+ * trip); any further write makes it a `db.transaction`.
  */
 export async function appendEvents(db: Db, entries: readonly AppendEntry[], opts: AppendOptions) {
   const first = entries[0];
@@ -258,8 +303,6 @@ export async function appendEvents(db: Db, entries: readonly AppendEntry[], opts
     for (const { event, state } of entries) {
       if (event.type === "question.asked") await insertQuestion(tx, event);
       if (event.type === "question.answered") await recordAnswer(tx, event);
-      const artifact = newArtifact(event, state);
-      if (artifact) await insertArtifact(tx, event.runId, artifact, new Date(event.at));
       if (event.seq % opts.snapshotEvery === 0 || isTerminal(state.status)) await insertSnapshot(tx, state);
     }
   });

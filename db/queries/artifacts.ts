@@ -1,25 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import type { Artifact } from "@/lib/agent/state";
 import type { ArtifactRow } from "@/lib/runs/run-store";
 import type { Db } from "../client";
 import { artifacts } from "../schema";
 import { lineageOf } from "./lineage";
-
-/** Stores an artifact the reducer just added to the state (inside the append transaction). */
-export async function insertArtifact(db: Db, runId: string, artifact: Artifact, at: Date): Promise<void> {
-  await db
-    .insert(artifacts)
-    .values({
-      runId,
-      artifactId: artifact.id,
-      name: artifact.name,
-      mediaType: artifact.mediaType,
-      bytes: artifact.bytes,
-      data: artifact.data ?? null,
-      createdAt: at,
-    })
-    .onConflictDoNothing();
-}
 
 /**
  * The run's artifact; a fork by reference also finds those written before its fork (stored with

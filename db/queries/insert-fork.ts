@@ -1,4 +1,3 @@
-import type { RunState } from "@/lib/agent/state";
 import { type InheritedQuestion, type NewFork, questionKey } from "@/lib/runs/run-store";
 import type { Db } from "../client";
 import { questions, runs } from "../schema";
@@ -8,15 +7,15 @@ import { type EventWithState, rowProjection, writeBatch } from "./insert-run-wit
  * A fork by reference, in one short transaction whatever the length of its history: the row
  * (pointing at the run that holds the events up to the fork seq), the questions still open at the
  * fork (each run answers its own), and the fork's own first events. Nothing is copied, and no
- * snapshot is written: what it costs does not grow with the history or the state.
+ * snapshot is written: what it costs does not grow with the history or the state. The entries'
+ * states give the row its projection only (they may leave the history's fields out).
  */
 export async function insertFork(
   db: Db,
   run: NewFork,
   inherited: readonly InheritedQuestion[],
   entries: readonly EventWithState[],
-  snapshotEvery: number,
-): Promise<RunState> {
+): Promise<void> {
   const last = entries.at(-1);
   if (!last) throw new Error(`Fork ${run.id}: a fork records at least one event of its own.`);
   entries.forEach(({ event }, i) => {
@@ -46,7 +45,6 @@ export async function insertFork(
     }
     // No snapshot of its own at the fork: its state there is the parent's nearest snapshot and
     // the few events after it, as for any step (writing one would cost as much as the state is big).
-    await writeBatch(tx, [...entries], snapshotEvery);
+    await writeBatch(tx, [...entries], null);
   });
-  return last.state;
 }

@@ -65,7 +65,12 @@ export async function insertRunWithEvents(
 /** Rows per insert statement: far below PostgreSQL's 65,535 bind parameters. */
 const ROWS_PER_STATEMENT = 1_000;
 
-export async function writeBatch(tx: Db, batch: EventWithState[], snapshotEvery: number): Promise<void> {
+/** `snapshotEvery` null: no snapshot (the states are not whole). */
+export async function writeBatch(
+  tx: Db,
+  batch: EventWithState[],
+  snapshotEvery: number | null,
+): Promise<void> {
   for (let i = 0; i < batch.length; i += ROWS_PER_STATEMENT) {
     await tx.insert(runEvents).values(
       batch.slice(i, i + ROWS_PER_STATEMENT).map(({ event }) => {
@@ -108,7 +113,8 @@ export async function writeBatch(tx: Db, batch: EventWithState[], snapshotEvery:
       : [];
   });
   if (newArtifacts.length > 0) await tx.insert(artifacts).values(newArtifacts).onConflictDoNothing();
-  const snapshots = batch.filter(({ event }) => event.seq % snapshotEvery === 0);
+  const snapshots =
+    snapshotEvery === null ? [] : batch.filter(({ event }) => event.seq % snapshotEvery === 0);
   if (snapshots.length > 0) {
     await tx
       .insert(runSnapshots)

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { RunState } from "@/lib/agent/state";
 import type { Db } from "../client";
 import { runSnapshots, runStateChunks } from "../schema";
@@ -165,16 +165,104 @@ export async function insertSnapshot(db: Db, state: RunState): Promise<void> {
       .where(and(eq(runStateChunks.runId, state.runId), inArray(runStateChunks.hash, [...chunks.keys()])));
     for (const { hash } of known) chunks.delete(hash);
     if (chunks.size > 0) {
+      const parsed = [...chunks].map(([hash, text]) => ({ hash, text, data: JSON.parse(text) as unknown[] }));
       await db
         .insert(runStateChunks)
-        .values([...chunks].map(([hash, text]) => ({ runId: state.runId, hash, data: JSON.parse(text) })))
+        .values(parsed.map(({ hash, data }) => ({ runId: state.runId, hash, data })))
         .onConflictDoNothing();
+      // The writer's process is the one whose debugger reads the run next: its pieces are kept
+      // as a read would keep them (content-addressed, so one whose transaction rolls back is
+      // merely unused).
+      for (const { hash, text, data } of parsed) pieceCache.set(hash, deepFreeze(data), text.length);
     }
   }
   await db
     .insert(runSnapshots)
     .values({ runId: state.runId, seq: state.seq, state: head as unknown as RunState })
     .onConflictDoNothing();
+}
+
+/**
+ * Pieces never change (a piece's id is the hash of its content), so the parsed ones are kept in
+ * the process — those it wrote and those it read — least recently used out first, up to
+ * PIECE_CACHE_CHARS characters of their JSON. Reading a state then fetches only the pieces this
+ * process has not seen: none for a run it drives, the few that changed since a neighbouring
+ * snapshot for another. Cached pieces are frozen, since every state read from them shares them
+ * (the reducer copies before it writes, so nothing legitimate writes into one).
+ */
+const PIECE_CACHE_CHARS = 32_000_000;
+
+class PieceCache {
+  private readonly pieces = new Map<string, { data: unknown[]; chars: number }>();
+  private chars = 0;
+
+  get(key: string): unknown[] | undefined {
+    const hit = this.pieces.get(key);
+    if (!hit) return undefined;
+    this.pieces.delete(key);
+    this.pieces.set(key, hit);
+    return hit.data;
+  }
+
+  set(key: string, data: unknown[], chars: number): void {
+    if (chars > PIECE_CACHE_CHARS || this.pieces.has(key)) return;
+    this.pieces.set(key, { data, chars });
+    this.chars += chars;
+    for (const [old, { chars: c }] of this.pieces) {
+      if (this.chars <= PIECE_CACHE_CHARS) break;
+      this.pieces.delete(old);
+      this.chars -= c;
+    }
+  }
+}
+
+/** One per process: a piece is its hash's content whichever run or database holds it. */
+let pieceCache = new PieceCache();
+
+/** Forgets every cached piece: benches measure reads as a process that has seen nothing. */
+export function forgetCachedPieces(): void {
+  pieceCache = new PieceCache();
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** The pieces named by `ids` into `found`: from the cache, the others from `owner`'s rows in one query. */
+async function loadPieces(
+  db: Db,
+  owner: string,
+  ids: string[],
+  found: Map<string, unknown[]>,
+): Promise<void> {
+  const missing: string[] = [];
+  for (const id of ids) {
+    if (found.has(id)) continue;
+    const hit = pieceCache.get(id);
+    if (hit) found.set(id, hit);
+    else missing.push(id);
+  }
+  if (missing.length === 0) return;
+  // As text: parsed here (the same work the driver would do), and its length sizes the cache.
+  const rows = await db
+    .select({ hash: runStateChunks.hash, text: sql<string>`${runStateChunks.data}::text` })
+    .from(runStateChunks)
+    .where(and(eq(runStateChunks.runId, owner), inArray(runStateChunks.hash, missing)));
+  for (const { hash, text } of rows) {
+    const data = deepFreeze(JSON.parse(text) as unknown[]);
+    pieceCache.set(hash, data, text.length);
+    found.set(hash, data);
+  }
+}
+
+/** `'{a,b}'::text[]` for the jsonb `-` operator; field names are identifiers, never user text. */
+function fieldList(fields: readonly string[]): SQL {
+  for (const f of fields) if (!/^[A-Za-z]+$/.test(f)) throw new Error(`Not a state field: ${f}`);
+  return sql.raw(`'{${fields.join(",")}}'::text[]`);
 }
 
 /**
@@ -186,6 +274,19 @@ export async function snapshotAtOrBefore(
   db: Db,
   runId: string,
   seq: number,
+): Promise<{ seq: number; state: RunState } | null>;
+/** The same without the fields named: the database leaves them out of the row, and their pieces are not read. */
+export async function snapshotAtOrBefore<K extends keyof RunState>(
+  db: Db,
+  runId: string,
+  seq: number,
+  leaveOut: readonly K[],
+): Promise<{ seq: number; state: Omit<RunState, K> } | null>;
+export async function snapshotAtOrBefore(
+  db: Db,
+  runId: string,
+  seq: number,
+  leaveOut: readonly string[] = [],
 ): Promise<{ seq: number; state: RunState } | null> {
   const lineage = await lineageOf(db, runId);
   if (!lineage) return null;
@@ -198,7 +299,14 @@ export async function snapshotAtOrBefore(
   );
   if (!where) return null;
   const [row] = await db
-    .select({ runId: runSnapshots.runId, seq: runSnapshots.seq, state: runSnapshots.state })
+    .select({
+      runId: runSnapshots.runId,
+      seq: runSnapshots.seq,
+      state:
+        leaveOut.length === 0
+          ? runSnapshots.state
+          : sql<RunState>`${runSnapshots.state} - ${fieldList(leaveOut)}`,
+    })
     .from(runSnapshots)
     .where(where)
     .orderBy(desc(runSnapshots.seq))
@@ -211,20 +319,12 @@ export async function snapshotAtOrBefore(
   const named = (lists?: Map<string, unknown[]>) => [
     ...new Set(Object.values(head).flatMap((v) => chunkIds(v, 1, [], lists))),
   ];
-  const load = async (ids: string[]) =>
-    ids.length === 0
-      ? []
-      : db
-          .select({ hash: runStateChunks.hash, data: runStateChunks.data })
-          .from(runStateChunks)
-          .where(and(eq(runStateChunks.runId, owner), inArray(runStateChunks.hash, ids)));
   const ids = named();
   if (ids.length === 0) return { seq: row.seq, state: asOurs(row.state) };
-  const first = await load(ids);
-  const found = new Map(first.map((c) => [c.hash, c.data]));
-  // Lists of pieces name more pieces: one more read.
-  const more = named(found).filter((id) => !found.has(id));
-  for (const c of await load(more)) found.set(c.hash, c.data);
+  const found = new Map<string, unknown[]>();
+  await loadPieces(db, owner, ids, found);
+  // Lists of pieces name more pieces: one more read, of those not cached.
+  await loadPieces(db, owner, named(found), found);
   const state = joinState(head, found);
   // A piece missing (a run copied without them): no usable snapshot here; callers replay events.
   return state ? { seq: row.seq, state: asOurs(state) } : null;

@@ -23,7 +23,6 @@ import { createDb, type DbHandle } from "@/db/client";
 import { DbRunStore } from "@/db/run-store";
 import type { RunEvent } from "../agent/events";
 import { createRun, drive } from "../agent/loop";
-import { reduce, replay } from "../agent/reducer";
 import type { AgentDeps, SinkEntry } from "../agent/runtime";
 import type { RunState } from "../agent/state";
 import {
@@ -36,6 +35,7 @@ import {
   workTool,
 } from "../agent/testing/harness";
 import { ScriptedModel } from "../llm/scripted-model";
+import { stateAt as stateAtSeq } from "../runs/service/queries";
 import { timed, timedTool } from "./timed";
 
 /** PEER_QUICK=1: one round and a short "long" run, to check the bench itself works. */
@@ -413,13 +413,7 @@ async function run() {
 
   // State at a random step: Prefrontal's nearest snapshot + the events after it, reduced.
   const last = recLong.length - 1;
-  const stateAt = async (store: DbRunStore, runId: string, seq: number) => {
-    const snap = await store.snapshotAtOrBefore(runId, seq);
-    let state = snap?.state ?? replay([], runId);
-    for (const e of await store.events(runId, snap?.seq ?? -1, seq - (snap?.seq ?? -1)))
-      state = reduce(state, e);
-    return state;
-  };
+  const stateAt = (store: DbRunStore, runId: string, seq: number) => stateAtSeq(store, runId, seq);
   const seqs = Array.from({ length: SAMPLES }, () => Math.floor(rnd() * (last + 1)));
   const timeOurs = async (store: DbRunStore, runId: string) => {
     for (const s of seqs.slice(0, 5)) await stateAt(store, runId, s);

@@ -95,13 +95,14 @@ export interface RunStore {
    * A fork by reference in one short transaction, whatever the length of the history it inherits:
    * its row, its own rows for the questions open at the fork, and its first own events (seq
    * forkSeq + 1 on). Its events (and snapshots, artifacts) up to forkSeq stay its parent's and are
-   * read as its own by `events`, `snapshotAtOrBefore` and `artifact`. Returns the last state.
+   * read as its own by `events`, `snapshotAtOrBefore` and `artifact`. The entries' states serve
+   * only the row's projection (counters, status, tasks) and are never stored: they may be slim.
    */
   insertFork(
     run: NewFork,
     inherited: readonly InheritedQuestion[],
     entries: readonly { event: RunEvent; state: RunState }[],
-  ): Promise<RunState>;
+  ): Promise<void>;
   /** Remove runs a dead process left half-written (older than `olderThanMs`). */
   discardHiddenRuns(olderThanMs?: number): Promise<number>;
   /**
@@ -128,6 +129,12 @@ export interface RunStore {
   artifact(runId: string, artifactId: string): Promise<ArtifactRow | null>;
   /** The newest stored state at or before `seq`. */
   snapshotAtOrBefore(runId: string, seq: number): Promise<{ seq: number; state: RunState } | null>;
+  /** The same without the fields named, which are not even read from the database. */
+  partialSnapshotAtOrBefore<K extends keyof RunState>(
+    runId: string,
+    seq: number,
+    leaveOut: readonly K[],
+  ): Promise<{ seq: number; state: Omit<RunState, K> } | null>;
   /** Runs whose loop should be running (status running or pending, not read-only). */
   unfinishedRuns(): Promise<string[]>;
 }

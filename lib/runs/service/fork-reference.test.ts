@@ -4,12 +4,14 @@ import { runEvents, runSnapshots, runs } from "@/db/schema";
 import { describeOnEachDatabase } from "@/db/test-databases";
 import type { RunEvent } from "../../agent/events";
 import { replay } from "../../agent/reducer";
+import type { RunState } from "../../agent/state";
+import { driveLongRun } from "../../bench/long-run";
 import { ServiceError } from "../errors";
 import { settled, testService } from "../testing/service-harness";
 import { storeLongRun } from "../testing/stored-long-run";
 import { watchRun } from "../watch-run";
 import { forkRun } from "./fork-run";
-import { runStateAt } from "./queries";
+import { HISTORY_FIELDS, runStateAt, slimStateAt } from "./queries";
 import { resumeInterruptedRuns } from "./resume-runs";
 import { startRun } from "./start-run";
 import { exportRun, importRun } from "./transfer-run";
@@ -65,6 +67,28 @@ describeOnEachDatabase("forks by reference", (handle) => {
           by: "dev",
         });
         expect((await store.run(runId))?.lastSeq).toBeGreaterThanOrEqual(seq + 1);
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    "checks a fork against the state at the fork without its history: every other field exact",
+    async () => {
+      const { store } = await testService(handle().db);
+      // Whole-state snapshot rows (as an import writes them) and chunked ones (as the loop does).
+      await storeLongRun(store, "slim-whole", 12);
+      await driveLongRun("slim-pieces", 12, (e, s) => store.append(e, s), Number.MAX_SAFE_INTEGER);
+      for (const runId of ["slim-whole", "slim-pieces"]) {
+        const events = await store.events(runId);
+        for (const seq of [0, 57, 100, 101, 250, events.length - 1]) {
+          const withoutHistory = (s: RunState) =>
+            JSON.parse(JSON.stringify({ ...s, ...Object.fromEntries(HISTORY_FIELDS.map((f) => [f, null])) }));
+          const slim = await slimStateAt(store, runId, seq);
+          expect(withoutHistory(slim), `${runId} at ${seq}`).toEqual(
+            withoutHistory(replay(events.slice(0, seq + 1))),
+          );
+        }
       }
     },
     SLOW,

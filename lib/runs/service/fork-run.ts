@@ -9,7 +9,7 @@ import { MemoryPatch } from "../../memory/entry";
 import { invalidInput, ServiceError } from "../errors";
 import type { InheritedQuestion, RunStore } from "../run-store";
 import { deepSafeTextCheck, IdText, RunIdText, safeText } from "../safe-text";
-import { stateAt } from "./queries";
+import { slimStateAt, stateAt } from "./queries";
 import { requireRun } from "./run-context-for";
 import type { RunService } from "./run-service";
 import { newRunId } from "./start-run";
@@ -97,8 +97,11 @@ export async function forkRun(service: RunService, input: unknown): Promise<{ ru
     );
   }
   const childId = newRunId();
-  // The parent's state at the fork (its nearest snapshot and the few events after it), as the child's.
-  const at = await stateAt(service.store, runId, seq);
+  // What the edits are checked against and the row is projected from: the state at the fork
+  // without its history (the parent's nearest snapshot and the few events after it, leaving out
+  // every reply, output and decision), so creating a fork costs the same after 10 events or
+  // 10,000. The child's whole state is read once it is active, before its first step.
+  const at = await slimStateAt(service.store, runId, seq);
   const state0: RunState = { ...at, runId: childId, parentRunId: runId };
   for (const m of memory) {
     if (!state0.memory.entries[m.id])
@@ -153,7 +156,7 @@ export async function forkRun(service: RunService, input: unknown): Promise<{ ru
     return { event, state };
   });
   const inherited = await inheritedQuestions(service.store, runId, open);
-  const last = await service.store.insertFork(
+  await service.store.insertFork(
     {
       id: childId,
       goal: goal ?? state0.goal,
@@ -167,7 +170,8 @@ export async function forkRun(service: RunService, input: unknown): Promise<{ ru
     inherited,
     entries,
   );
-  const ctx = new RunContext(last, deps);
+  const lastSeq = entries.at(-1)?.event.seq ?? seq;
+  const build = async () => new RunContext(await stateAt(service.store, childId, lastSeq), deps);
   // The parent's later replies are read after the fork exists (their number is not the fork's
   // cost), before the child's first step.
   const ready = service.store
@@ -176,7 +180,7 @@ export async function forkRun(service: RunService, input: unknown): Promise<{ ru
     .catch((e) =>
       service.log(`fork ${childId}: the parent's replies could not be read; calls are made anew:`, e),
     );
-  void service.launch(ctx, deps.abort, ready);
+  void service.launchBuilt(childId, build, deps.abort, ready);
   return { runId: childId };
 }
 

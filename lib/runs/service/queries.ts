@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { reduce, replay } from "../../agent/reducer";
-import type { RunState } from "../../agent/state";
+import { reduceAll, replay } from "../../agent/reducer";
+import { initialState, type RunState } from "../../agent/state";
 import { invalidInput, ServiceError } from "../errors";
 import type { QuestionRow, RunRow, RunStore } from "../run-store";
 import { requireRun } from "./run-context-for";
@@ -54,8 +54,36 @@ export async function runStateAt(service: RunService, runId: string, seq?: numbe
 /** The state right after `seq` (which must exist): the nearest snapshot and the events after it. */
 export async function stateAt(store: RunStore, runId: string, seq: number): Promise<RunState> {
   const snap = await store.snapshotAtOrBefore(runId, seq);
-  let state = snap?.state ?? replay([], runId);
-  for (const e of await store.events(runId, snap?.seq ?? -1, seq - (snap?.seq ?? -1)))
-    state = reduce(state, e);
-  return state;
+  const after = snap?.seq ?? -1;
+  return reduceAll(snap?.state ?? replay([], runId), await store.events(runId, after, seq - after));
+}
+
+/**
+ * The fields of a state that grow with the run's history — every model reply, tool output and
+ * decision, the memory snapshots — as opposed to its plan, working memory, questions and counters.
+ */
+export const HISTORY_FIELDS = [
+  "modelCalls",
+  "artifacts",
+  "toolCache",
+  "decisions",
+  "reflections",
+  "evicted",
+  "snapshots",
+  "plans",
+  "lastSnapshot",
+] as const satisfies readonly (keyof RunState)[];
+
+/**
+ * The state right after `seq` without its history: the nearest snapshot is read without the
+ * history fields (they hold only what the few events after it add), so this costs what the plan
+ * and the working memory weigh, whatever the run's length. Every other field is exact — the
+ * reducer derives none of them from the history fields — and that is what a fork checks its edits
+ * against and projects its row from. Never stored, never driven.
+ */
+export async function slimStateAt(store: RunStore, runId: string, seq: number): Promise<RunState> {
+  const snap = await store.partialSnapshotAtOrBefore(runId, seq, HISTORY_FIELDS);
+  const after = snap?.seq ?? -1;
+  const base: RunState = { ...initialState(runId), ...snap?.state };
+  return reduceAll(base, await store.events(runId, after, seq - after));
 }

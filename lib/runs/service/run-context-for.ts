@@ -23,7 +23,7 @@ export async function contextFor(
   run: RunRow,
 ): Promise<{ ctx: RunContext; abort: AbortController; running: boolean }> {
   const active = service.active.get(run.id);
-  if (active) return { ctx: active.ctx, abort: active.abort, running: true };
+  if (active) return { ctx: await active.ctx, abort: active.abort, running: true };
   if (run.readOnly) throw new ServiceError("read_only", `Run ${run.id} was imported and is read-only.`);
   const deps = await service.deps(run.id, run.model, undefined, run.config.faults);
   const events = await service.store.events(run.id);

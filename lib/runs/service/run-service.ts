@@ -15,7 +15,8 @@ import type { RunStore } from "../run-store";
 import { contextFor } from "./run-context-for";
 
 export interface ActiveRun {
-  ctx: RunContext;
+  /** A promise: a fork's context is built after the fork is created, as its loop starts. */
+  ctx: Promise<RunContext>;
   abort: AbortController;
   done: Promise<void>;
 }
@@ -127,21 +128,39 @@ export class RunService {
    * active from now, so nothing else starts a second loop meanwhile.
    */
   launch(ctx: RunContext, abort: AbortController, ready?: Promise<unknown>): Promise<void> {
-    const runId = ctx.state.runId;
+    return this.launchBuilt(ctx.state.runId, async () => ctx, abort, ready);
+  }
+
+  /**
+   * `launch` for a context built only once the run is active (a fork's: its state is read after
+   * the fork exists, not while it is created); a failure to build it stops the run as a failed
+   * step would (retried when the database is back, else at the next start).
+   */
+  launchBuilt(
+    runId: string,
+    build: () => Promise<RunContext>,
+    abort: AbortController,
+    ready?: Promise<unknown>,
+  ): Promise<void> {
     const previous = this.active.get(runId);
     const claims = this.o.claims ?? everyRunIsMine;
-    const done = (previous?.done ?? Promise.resolve())
-      .then(async () => {
+    const built = (previous?.done ?? Promise.resolve()).then(build);
+    // Awaited by `done` (and by whoever asks for the context); never an unhandled rejection.
+    built.catch(() => {});
+    let ctx: RunContext | undefined;
+    const done = built
+      .then(async (c) => {
+        ctx = c;
         await ready;
         if (!(await claims.claim(runId))) {
           this.log(`run ${runId} is driven by another server; this one leaves it alone`);
           return;
         }
         try {
-          const wasOver = isTerminal(ctx.state.status);
+          const wasOver = isTerminal(c.state.status);
           // An answer can land between the loop's last look and its return: go round again then.
-          while ((await drive(ctx)).status === "running" && !abort.signal.aborted) {}
-          if (!wasOver && isTerminal(ctx.state.status)) await this.learn(runId, ctx.deps.model);
+          while ((await drive(c)).status === "running" && !abort.signal.aborted) {}
+          if (!wasOver && isTerminal(c.state.status)) await this.learn(runId, c.deps.model);
         } finally {
           await claims.release(runId).catch((e) => this.log(`run ${runId}: releasing its claim failed:`, e));
         }
@@ -163,17 +182,18 @@ export class RunService {
         this.active.delete(runId);
         // A change that arrived as the loop stopped: record it now, so it is followed on resume.
         const late = this.mailbox(runId).splice(0);
-        if (late.length > 0 && !isTerminal(ctx.state.status)) {
+        const c = ctx;
+        if (late.length > 0 && c && !isTerminal(c.state.status)) {
           void (async () => {
-            for (const a of late) await ctx.emit({ type: "goal.amended", text: a.text, by: a.by });
-            if (ctx.state.status === "running") void this.launch(ctx, abort);
+            for (const a of late) await c.emit({ type: "goal.amended", text: a.text, by: a.by });
+            if (c.state.status === "running") void this.launch(c, abort);
           })().catch((e) => this.log(`run ${runId}: a late change could not be recorded:`, e));
         } else if (late.length > 0) {
           this.log(`run ${runId} ended before ${late.length} requirement change(s) could be followed`);
         }
         this.mailboxes.delete(runId);
       });
-    this.active.set(runId, { ctx, abort, done });
+    this.active.set(runId, { ctx: built, abort, done });
     return done;
   }
 
