@@ -341,17 +341,30 @@ function trackFirings(s: RunState, ev: RunEvent) {
 
 /** Pure and total: an event that does not apply to the state leaves it unchanged. */
 export function reduce(state: RunState, event: RunEvent): RunState {
+  return reduceAll(state, [event]);
+}
+
+/**
+ * `events` folded into `state` in one draft: equal to reducing them one by one, but each object
+ * is copied at most once for the whole batch instead of once per event. Per event, a run of
+ * 1,000 tasks copied its task map (and its model-call and artifact maps) on nearly every event,
+ * which made replaying a long run quadratic: 19,000 events took seconds, a few ms each.
+ * Safe because the reducer writes only through the draft, and an object the draft created sits in
+ * one place only, so mutating it in place later in the batch changes nothing the caller holds.
+ */
+export function reduceAll(state: RunState, events: readonly RunEvent[]): RunState {
+  if (events.length === 0) return state;
   const d = new StateDraft(state);
-  d.s.seq = event.seq;
-  d.s.updatedAt = event.at;
-  apply(d, event);
-  trackFirings(d.s, event);
+  for (const event of events) {
+    d.s.seq = event.seq;
+    d.s.updatedAt = event.at;
+    apply(d, event);
+    trackFirings(d.s, event);
+  }
   return d.s;
 }
 
 /** Fold a prefix of a run's events into its state. */
 export function replay(events: readonly RunEvent[], runId = events[0]?.runId ?? ""): RunState {
-  let state = initialState(runId);
-  for (const ev of events) state = reduce(state, ev);
-  return state;
+  return reduceAll(initialState(runId), events);
 }
