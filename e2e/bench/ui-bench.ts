@@ -142,10 +142,14 @@ async function main() {
     );
 
     await page.goto(`${base}/runs/${long}`);
+    // The whole history in and the views drawn: stepping while 19,000 events still stream in
+    // measured the stream, not the step.
     await page.waitForFunction(
-      () => document.querySelector('[data-testid="scrubber-label"]')?.textContent?.includes("#"),
-      null,
-      { timeout: 60_000 },
+      (last) =>
+        document.querySelector('[data-testid="scrubber-label"]')?.textContent?.includes(`/ ${last}`) &&
+        document.querySelector('[data-testid="dag-counts"]'),
+      longEvents.length - 1,
+      { timeout: 120_000 },
     );
     await page.locator("body").click({ position: { x: 5, y: 5 } });
     const steps: number[] = await page.evaluate(async () => {
