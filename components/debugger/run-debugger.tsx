@@ -4,6 +4,7 @@ import { useCallback, useState } from "react";
 import "./debugger.css";
 import { DagPanel } from "./dag/dag-panel";
 import { TaskDetails } from "./dag/task-details";
+import { usePreparedLayout } from "./dag/use-prepared-layout";
 import { EventsPanel } from "./events/events-panel";
 import { type ForkLink, ForkPanel } from "./fork/fork-panel";
 import { MemoryPanel } from "./memory/memory-panel";
@@ -73,6 +74,7 @@ function Debugger({ runId, parentRunId, forkSeq, readOnly, atNote, forks = [] }:
   const config = useRunView((v) => v.head.config);
   const model = useRunView((v) => v.head.model);
   const loaded = useCaughtUp();
+  usePreparedLayout(handle, !loaded);
   const received = useRunView((v) => v.events.length);
   const expected = useRunView((v) => v.catchUpTo + 1);
   const error = useRunView((v) => v.error);

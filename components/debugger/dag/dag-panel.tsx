@@ -17,7 +17,8 @@ import "@xyflow/react/dist/style.css";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { RunState, TaskState } from "@/lib/agent/state";
 import { DagEmpty } from "./dag-empty";
-import { chooseDirection, type LayoutDirection, layoutGraph, NODE_HEIGHT, NODE_WIDTH } from "./layout";
+import { cachedLayout, parseShape, shapeKey } from "./graph-shape";
+import { chooseDirection, type LayoutDirection, NODE_HEIGHT, NODE_WIDTH } from "./layout";
 import { firstSeenVersions } from "./plan-marker";
 import { MiniMapTask, nodeLabelId, type TaskNode, TaskNodeComponent } from "./task-node";
 import { createTaskSource, TaskSourceContext } from "./task-source";
@@ -75,19 +76,15 @@ export function DagPanel({ state, selectedTaskId, onSelectTask }: Props) {
   );
   // The graph's shape changes only with the task list or a plan version (dependencies are set by
   // plans and repairs), so it is not serialised again for the status updates of every other event.
-  const shapeCache = useRef<{ order: string[]; plans: unknown; json: string } | null>(null);
+  const shapeCache = useRef<{ order: string[]; plans: unknown; key: string } | null>(null);
   if (shapeCache.current?.order !== state.taskOrder || shapeCache.current.plans !== state.plans) {
-    const json = JSON.stringify(state.taskOrder.map((id) => [id, state.tasks[id]?.dependencies ?? []]));
-    shapeCache.current = { order: state.taskOrder, plans: state.plans, json };
+    shapeCache.current = { order: state.taskOrder, plans: state.plans, key: shapeKey(state) };
   }
-  const shapeJson = shapeCache.current.json;
-  const shape = useMemo(
-    () => (JSON.parse(shapeJson) as [string, string[]][]).map(([id, dependencies]) => ({ id, dependencies })),
-    [shapeJson],
-  );
+  const key = shapeCache.current.key;
+  const shape = useMemo(() => parseShape(key), [key]);
   const autoDirection = useMemo(() => chooseDirection(shape), [shape]);
   const direction = chosenDirection ?? autoDirection;
-  const layout = useMemo(() => layoutGraph(shape, { direction }), [shape, direction]);
+  const layout = useMemo(() => cachedLayout(key, shape, direction), [key, shape, direction]);
   const firstSeen = useMemo(() => firstSeenVersions(state.plans), [state.plans]);
   const { confidenceThreshold: threshold, grayZone } = state.config;
   const shown = useMemo(
