@@ -29,16 +29,28 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </a>
         <Providers>
           <header className="topbar">
-            <Link href="/" className="brand">
+            {/* Not prefetched: every page here is rendered per request, and prefetching six of them on
+                each load competed with the page's own data (a run's event stream) for the server. */}
+            <Link href="/" className="brand" prefetch={false}>
               Prefrontal
             </Link>
             <nav aria-label="Main">
-              <Link href="/">Runs</Link>
+              <Link href="/" prefetch={false}>
+                Runs
+              </Link>
               <InboxNavLink />
-              <Link href="/library">Library</Link>
-              <Link href="/skills">Skills</Link>
-              <Link href="/lessons">Lessons</Link>
-              <Link href="/bench">Bench</Link>
+              <Link href="/library" prefetch={false}>
+                Library
+              </Link>
+              <Link href="/skills" prefetch={false}>
+                Skills
+              </Link>
+              <Link href="/lessons" prefetch={false}>
+                Lessons
+              </Link>
+              <Link href="/bench" prefetch={false}>
+                Bench
+              </Link>
             </nav>
             <div className="topbar-end">
               <ThemeToggle />

@@ -64,7 +64,7 @@ export function CompareView({ a, b }: { a: RunState; b: RunState }) {
       <section aria-labelledby="cmp-plan" className="panel">
         <h2 id="cmp-plan">Final plans, aligned by task</h2>
         <div className={styles.scroll}>
-          <table className={styles.table} data-testid="compare-tasks">
+          <table className={`${styles.table} ${styles.wide}`} data-testid="compare-tasks">
             <thead>
               <tr>
                 <th scope="col">task</th>

@@ -4,6 +4,7 @@ import { useCallback, useState } from "react";
 import "./debugger.css";
 import { DagPanel } from "./dag/dag-panel";
 import { TaskDetails } from "./dag/task-details";
+import { usePreparedLayout } from "./dag/use-prepared-layout";
 import { EventsPanel } from "./events/events-panel";
 import { type ForkLink, ForkPanel } from "./fork/fork-panel";
 import { MemoryPanel } from "./memory/memory-panel";
@@ -14,6 +15,7 @@ import { ReportPanel } from "./report/report-panel";
 import { RunHeader } from "./run-header";
 import {
   RunViewProvider,
+  useCaughtUp,
   useRunView,
   useRunViewHandle,
   useShownEvents,
@@ -24,6 +26,8 @@ import { Scrubber } from "./scrubber";
 import { SettingsPanel } from "./settings/settings-panel";
 import { useRunStream } from "./use-run-stream";
 import { WaitingBanner } from "./waiting-banner";
+
+const fmt = new Intl.NumberFormat("en");
 
 const tabs = [
   "Task",
@@ -47,11 +51,13 @@ interface Props {
   readOnly: boolean;
   /** The runs forked from this one (as the page was loaded). */
   forks?: ForkLink[];
+  /** The run's last seq as the page was served. */
+  lastSeq?: number;
 }
 
 export function RunDebugger(props: Props) {
   return (
-    <RunViewProvider runId={props.runId} initialCursor={props.initialCursor}>
+    <RunViewProvider runId={props.runId} initialCursor={props.initialCursor} lastSeq={props.lastSeq}>
       <Debugger {...props} />
     </RunViewProvider>
   );
@@ -67,7 +73,10 @@ function Debugger({ runId, parentRunId, forkSeq, readOnly, atNote, forks = [] }:
   const setCursor = useRunView((v) => v.setCursor);
   const config = useRunView((v) => v.head.config);
   const model = useRunView((v) => v.head.model);
-  const loaded = useRunView((v) => v.events.length > 0);
+  const loaded = useCaughtUp();
+  usePreparedLayout(handle, !loaded);
+  const received = useRunView((v) => v.events.length);
+  const expected = useRunView((v) => v.catchUpTo + 1);
   const error = useRunView((v) => v.error);
   const [tab, setTab] = useState<Tab>("Task");
   const [selected, setSelected] = useState<string | null>(null);
@@ -101,6 +110,12 @@ function Debugger({ runId, parentRunId, forkSeq, readOnly, atNote, forks = [] }:
       {!loaded ? (
         <div className="state state-loading" role="status">
           <span className="spinner" aria-hidden="true" /> Loading the run’s events…
+          {expected > 1 && (
+            <span className="muted" data-testid="events-loading">
+              {" "}
+              {fmt.format(received)} of {fmt.format(expected)}
+            </span>
+          )}
         </div>
       ) : (
         <div className="debugger-grid">

@@ -11,14 +11,17 @@ const Ctx = createContext<RunViewHandle | null>(null);
 export function RunViewProvider({
   runId,
   initialCursor,
+  lastSeq = -1,
   children,
 }: {
   runId: string;
   initialCursor: number | null;
+  /** The run's last seq when the page was served (its history, streamed in before the views draw). */
+  lastSeq?: number;
   children: ReactNode;
 }) {
   const [handle] = useState(() => {
-    const h = createRunView(runId);
+    const h = createRunView(runId, lastSeq);
     if (initialCursor !== null) h.store.setState({ cursor: initialCursor });
     return h;
   });
@@ -37,6 +40,19 @@ export function useRunView<T>(selector: (v: RunView) => T): T {
 
 export function useRunViewHandle(): RunViewHandle {
   return useHandle();
+}
+
+/**
+ * The history the page was served with has arrived (or the stream ended short of it). Until then the
+ * views are not drawn: drawing a 300-task graph for every burst of a history that is still streaming
+ * in cost more than the stream itself.
+ */
+export function useCaughtUp(): boolean {
+  return useRunView(
+    (v) =>
+      v.events.length > 0 &&
+      (v.events.length > v.catchUpTo || v.connection === "ended" || v.connection === "closed"),
+  );
 }
 
 /** The seq shown: the cursor, or the last event when live. */

@@ -1,6 +1,6 @@
 import { createStore } from "zustand/vanilla";
 import type { RunEvent } from "@/lib/agent/events";
-import { reduce, reduceAll, replay } from "@/lib/agent/reducer";
+import { reduceAll, replay } from "@/lib/agent/reducer";
 import type { RunState } from "@/lib/agent/state";
 
 export type Connection = "connecting" | "open" | "reconnecting" | "ended" | "closed";
@@ -13,6 +13,8 @@ export interface RunView {
   events: RunEvent[];
   /** reduce(events): the run as it is now. */
   head: RunState;
+  /** The last seq the run had when the page was served: until it arrives, the view is catching up. */
+  catchUpTo: number;
   /** The moment shown: a seq, or null to follow the head live. */
   cursor: number | null;
   connection: Connection;
@@ -26,9 +28,10 @@ export interface RunView {
 
 /**
  * One store per open run, fed by the shared reducer. Time travel reduces from the nearest
- * checkpoint (every 50 events), so any step renders without replaying the whole run.
+ * checkpoint (every 50 events) in one draft, so any step costs at most 49 events and one copy of
+ * each map the events touch, never a replay of the whole run.
  */
-export function createRunView(runId: string) {
+export function createRunView(runId: string, catchUpTo = -1) {
   const checkpoints = new Map<number, RunState>();
   let cache: { seq: number; state: RunState } | null = null;
 
@@ -36,20 +39,26 @@ export function createRunView(runId: string) {
     runId,
     events: [],
     head: replay([], runId),
+    catchUpTo,
     cursor: null,
     connection: "connecting",
     error: null,
     receive(incoming) {
       const { events, head } = get();
-      let state = head;
       const added: RunEvent[] = [];
-      for (const e of incoming) {
-        if (e.seq !== events.length + added.length) continue;
-        state = reduce(state, e);
-        added.push(e);
-        if (e.seq % CHECKPOINT_EVERY === 0) checkpoints.set(e.seq, state);
+      for (const e of incoming) if (e.seq === events.length + added.length) added.push(e);
+      if (added.length === 0) return;
+      // One draft per stretch between checkpoints: a burst of history costs one copy of each map.
+      let state = head;
+      let from = 0;
+      for (let i = 0; i < added.length; i++) {
+        const seq = (added[i] as RunEvent).seq;
+        if (seq % CHECKPOINT_EVERY !== 0 && i < added.length - 1) continue;
+        state = reduceAll(state, added.slice(from, i + 1));
+        from = i + 1;
+        if (seq % CHECKPOINT_EVERY === 0) checkpoints.set(seq, state);
       }
-      if (added.length > 0) set({ events: events.concat(added), head: state });
+      set({ events: events.concat(added), head: state });
     },
     setCursor(seq) {
       const last = get().events.length - 1;
@@ -71,8 +80,10 @@ export function createRunView(runId: string) {
     if (seq >= events.length - 1) return head;
     if (cache?.seq === seq) return cache.state;
     const base = Math.floor(seq / CHECKPOINT_EVERY) * CHECKPOINT_EVERY;
-    const from = checkpoints.get(base) ?? replay(events.slice(0, base + 1), runId);
-    const state = reduceAll(from, events.slice(base + 1, seq + 1));
+    // Stepping forward within a stretch goes on from the moment shown rather than the checkpoint.
+    const from = cache && cache.seq > base && cache.seq < seq ? cache : null;
+    const start = from?.state ?? checkpoints.get(base) ?? replay(events.slice(0, base + 1), runId);
+    const state = reduceAll(start, events.slice((from?.seq ?? base) + 1, seq + 1));
     cache = { seq, state };
     return state;
   }

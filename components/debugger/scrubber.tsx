@@ -19,10 +19,15 @@ export function Scrubber({ runId, readOnly }: { runId: string; readOnly: boolean
   const [forking, setForking] = useState<number | null>(null);
 
   useEffect(() => {
-    const url = new URL(window.location.href);
-    if (cursor === null) url.searchParams.delete("at");
-    else url.searchParams.set("at", String(cursor));
-    window.history.replaceState(null, "", url);
+    // Once the cursor rests: holding an arrow key steps dozens of times a second, and Chromium
+    // throttles (and charges ~3 ms for) each history write.
+    const t = setTimeout(() => {
+      const url = new URL(window.location.href);
+      if (cursor === null) url.searchParams.delete("at");
+      else url.searchParams.set("at", String(cursor));
+      if (url.href !== window.location.href) window.history.replaceState(null, "", url);
+    }, 250);
+    return () => clearTimeout(t);
   }, [cursor]);
 
   useEffect(() => {

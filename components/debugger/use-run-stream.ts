@@ -37,8 +37,16 @@ export function useRunStream({ store }: RunViewHandle, runId: string): void {
           return;
         }
         buffer.push(parsed.data);
-        // Batch a burst of events into one render (a timer, not animation frames: those stop in background tabs).
-        timer ??= setTimeout(flush, 16);
+        const { catchUpTo } = store.getState();
+        if (parsed.data.seq === catchUpTo) {
+          // The history the page was served with is complete: draw it now.
+          if (timer) clearTimeout(timer);
+          flush();
+          return;
+        }
+        // Batch a burst of events into one render (a timer, not animation frames: those stop in
+        // background tabs); while the history streams in only the loading count shows, so less often.
+        timer ??= setTimeout(flush, parsed.data.seq < catchUpTo ? 100 : 16);
       });
       source.addEventListener("end", () => {
         if (buffer.length) flush();

@@ -17,7 +17,11 @@ export function InboxNavLink() {
   });
   const count = pending.data?.length ?? 0;
   return (
-    <Link href="/inbox" aria-label={count > 0 ? `Inbox, ${count} waiting for an answer` : undefined}>
+    <Link
+      href="/inbox"
+      prefetch={false}
+      aria-label={count > 0 ? `Inbox, ${count} waiting for an answer` : undefined}
+    >
       Inbox
       {count > 0 && (
         <span className="nav-count" data-testid="nav-inbox-count">

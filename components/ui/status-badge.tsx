@@ -1,11 +1,12 @@
+/** Symbols the stock fonts of a Linux desktop have (⏸ and ⤼ drew as empty boxes in Debian's Chromium). */
 const icons: Record<string, string> = {
   pending: "○",
   ready: "◔",
   running: "◐",
-  waiting: "⏸",
+  waiting: "‖",
   succeeded: "✓",
   failed: "✕",
-  skipped: "⤼",
+  skipped: "↷",
   cancelled: "■",
 };
 

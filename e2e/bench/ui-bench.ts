@@ -10,60 +10,11 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import { filterEvents } from "@/components/debugger/events/event-filter";
 import type { RunEvent } from "@/lib/agent/events";
-import { createRun, drive } from "@/lib/agent/loop";
-import { makeDeps, policy, reportTask, workTask } from "@/lib/agent/testing/harness";
-import { ScriptedModel } from "@/lib/llm/scripted-model";
+import { chromiumArgs, importRun as importInto, syntheticRun, until } from "./synthetic-runs";
 
 const PORT = 3377;
 const base = `http://127.0.0.1:${PORT}`;
-
-async function syntheticRun(tasks: number, width: number, concurrency: number): Promise<RunEvent[]> {
-  const plan = Array.from({ length: tasks - 1 }, (_, i) =>
-    workTask(`t${i}`, i >= width ? [`t${i - width}`] : []),
-  );
-  plan.push(reportTask(plan.slice(-width).map((t) => t.id)));
-  const { deps, events } = makeDeps({ model: new ScriptedModel([], policy(plan)) });
-  const state = await drive(
-    await createRun(deps, {
-      runId: "bench",
-      goal: `Synthetic run of ${tasks} tasks`,
-      config: {
-        maxTasks: 1_000,
-        concurrency,
-        budgets: { iterations: 5_000, toolCalls: 50_000, tokens: 100_000_000 },
-      },
-    }),
-  );
-  if (state.status !== "succeeded")
-    throw new Error(`synthetic run ${state.status}: ${state.outcome?.reason}`);
-  console.log(
-    `  synthetic: ${tasks} tasks, ${state.counters.iterations} iterations, ${events.length} events`,
-  );
-  return events;
-}
-
-async function importRun(events: RunEvent[]): Promise<string> {
-  const body = `${events.map((e) => JSON.stringify(e)).join("\n")}\n`;
-  const post = () =>
-    fetch(`${base}/api/runs/import`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-ndjson" },
-      body,
-    });
-  // A kept-alive socket the server has closed fails the write (EPIPE); imports are idempotent by
-  // content, so a second try on a fresh connection is safe.
-  const res = await post().catch(post);
-  if (!res.ok) throw new Error(`import failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { runId: string }).runId;
-}
-
-async function until(ok: () => Promise<boolean>) {
-  for (let i = 0; i < 600; i++) {
-    if (await ok().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("timed out");
-}
+const importRun = (events: RunEvent[]) => importInto(base, events);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const pct = (xs: number[], p: number) =>
@@ -101,14 +52,7 @@ async function main() {
   );
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-    ],
+    args: chromiumArgs,
   });
   try {
     const wideEvents = await syntheticRun(300, 20, 8);
@@ -142,10 +86,14 @@ async function main() {
     );
 
     await page.goto(`${base}/runs/${long}`);
+    // The whole history in and the views drawn: stepping while 19,000 events still stream in
+    // measured the stream, not the step.
     await page.waitForFunction(
-      () => document.querySelector('[data-testid="scrubber-label"]')?.textContent?.includes("#"),
-      null,
-      { timeout: 60_000 },
+      (last) =>
+        document.querySelector('[data-testid="scrubber-label"]')?.textContent?.includes(`/ ${last}`) &&
+        document.querySelector('[data-testid="dag-counts"]'),
+      longEvents.length - 1,
+      { timeout: 120_000 },
     );
     await page.locator("body").click({ position: { x: 5, y: 5 } });
     const steps: number[] = await page.evaluate(async () => {

@@ -3,7 +3,7 @@ import { httpStatusOf, ServiceError, toFailure } from "./errors";
 import { pathParam } from "./http";
 import { requireRun } from "./service/run-context-for";
 import type { RunService } from "./service/run-service";
-import { encodeFrame, watchRun } from "./watch-run";
+import { encodeFrame, type StreamFrame, watchRun } from "./watch-run";
 
 /** The cursor: `Last-Event-ID` on a reconnect, else `?after=`; -1 replays from the start. */
 export function parseCursor(request: Request): number {
@@ -23,6 +23,8 @@ export function parseCursor(request: Request): number {
  * one client opening hundreds must not starve everyone else. `PREFRONTAL_MAX_STREAMS` moves it.
  */
 const open = { streams: 0 };
+/** Frames sent together are cut at about this size, so a long history still arrives progressively. */
+const CHUNK_CHARS = 64 * 1024;
 export const maxStreams = () => Number(process.env.PREFRONTAL_MAX_STREAMS) || 200;
 export const openStreams = () => open.streams;
 
@@ -51,16 +53,48 @@ export async function sseResponse(service: RunService, runId: string, request: R
   abort.signal.addEventListener("abort", () => open.streams--, { once: true });
   request.signal.addEventListener("abort", () => abort.abort(), { once: true });
   const frames = watchRun(service.store, service.bus, runId, after, { signal: abort.signal });
+  // A frame asked for but not ready when the chunk was sent: the next pull starts with it.
+  let ahead: Promise<IteratorResult<StreamFrame>> | null = null;
+  const nextFrame = () => {
+    const next = ahead ?? frames.next();
+    ahead = null;
+    return next;
+  };
+  /** The next frame if the generator has it now (stored history); null if it has to wait for one. */
+  const readyFrame = async () => {
+    const next = frames.next();
+    const settled = await Promise.race([
+      next.then(
+        () => true,
+        () => true,
+      ),
+      new Promise<false>((resolve) => setImmediate(resolve, false)),
+    ]);
+    if (settled) return next;
+    ahead = next;
+    return null;
+  };
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
-        const next = await frames.next();
+        // Frames that are ready together leave in one chunk: a history of thousands of events as a
+        // few dozen writes instead of one write (and one read in the browser) per event.
+        let text = "";
+        let next = await nextFrame();
+        while (!next.done) {
+          text += encodeFrame(next.value);
+          if (text.length >= CHUNK_CHARS) break;
+          const more = await readyFrame();
+          if (!more) break;
+          next = await more;
+        }
         // The client may have gone while we waited: the stream is closed, nothing to send.
         if (abort.signal.aborted) return;
+        if (text) controller.enqueue(encoder.encode(text));
         if (next.done) {
           controller.close();
           abort.abort();
-        } else controller.enqueue(encoder.encode(encodeFrame(next.value)));
+        }
       } catch (e) {
         if (abort.signal.aborted) return;
         service.log(`event stream of ${runId} failed:`, e);

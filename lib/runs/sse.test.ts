@@ -9,6 +9,7 @@ import type { RunService } from "./service/run-service";
 import { startRun } from "./service/start-run";
 import { openStreams, sseResponse } from "./sse-response";
 import { testService } from "./testing/service-harness";
+import { storeLongRun } from "./testing/stored-long-run";
 
 let handle: DbHandle;
 let service: RunService;
@@ -106,6 +107,22 @@ describe("the events stream over real HTTP", () => {
     expect(second.frames.at(-1)).toMatchObject({ event: "end" });
     expect(JSON.parse(second.frames.at(-1)?.data as string)).toEqual({ status: "succeeded" });
     expect(events.at(-1)?.type).toBe("run.finished");
+  }, 60_000);
+
+  it("streams a history longer than one page of the store whole and in order, from any cursor", async () => {
+    const stored = await storeLongRun(service.store, "run_paged_history", 30);
+    expect(stored.length).toBeGreaterThan(1_000);
+    for (const after of [-1, 499, 700]) {
+      const { frames, ended } = await read(
+        `${base}/api/runs/run_paged_history/events?after=${after}`,
+        {},
+        () => false,
+      );
+      expect(ended).toBe(true);
+      const seqs = frames.filter((f) => f.event === "run-event").map((f) => Number(f.id));
+      expect(seqs, `after ${after}`).toEqual(stored.slice(after + 1).map((e) => e.seq));
+      expect(frames.at(-1)).toMatchObject({ event: "end" });
+    }
   }, 60_000);
 
   it("answers 404 for an unknown run and 400 for a malformed cursor", async () => {

@@ -8,6 +8,7 @@ export type StreamFrame =
   | { kind: "end"; status: string };
 
 const terminal = new Set(["run.finished", "run.failed", "run.cancelled"]);
+const HISTORY_PAGE = 500;
 
 export interface WatchOptions {
   signal?: AbortSignal;
@@ -40,10 +41,16 @@ export async function* watchRun(
   signal?.addEventListener("abort", notify, { once: true });
   let last = afterSeq;
   try {
+    // Stored history in pages: the first frames leave while later ones are still being read, and a
+    // long run's history is never held in memory whole.
     const fill = async function* (): AsyncGenerator<StreamFrame> {
-      for (const e of await store.events(runId, last)) {
-        last = e.seq;
-        yield { kind: "event", event: e };
+      for (;;) {
+        const page = await store.events(runId, last, HISTORY_PAGE);
+        for (const e of page) {
+          last = e.seq;
+          yield { kind: "event", event: e };
+        }
+        if (page.length < HISTORY_PAGE) return;
       }
     };
     let ended = false;

@@ -62,6 +62,7 @@ export default async function RunPage({
         forkSeq={run.forkSeq}
         readOnly={run.readOnly}
         forks={forks}
+        lastSeq={run.lastSeq}
       />
     );
   } catch (e) {

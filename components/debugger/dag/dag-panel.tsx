@@ -14,12 +14,14 @@ import {
   useStore,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { RunState, TaskState } from "@/lib/agent/state";
 import { DagEmpty } from "./dag-empty";
-import { chooseDirection, type LayoutDirection, layoutGraph, NODE_HEIGHT, NODE_WIDTH } from "./layout";
-import { firstSeenVersions, planMarker } from "./plan-marker";
-import { statusTone, type TaskNode, TaskNodeComponent } from "./task-node";
+import { cachedLayout, parseShape, shapeKey } from "./graph-shape";
+import { chooseDirection, type LayoutDirection, NODE_HEIGHT, NODE_WIDTH } from "./layout";
+import { firstSeenVersions } from "./plan-marker";
+import { MiniMapTask, nodeLabelId, type TaskNode, TaskNodeComponent } from "./task-node";
+import { createTaskSource, TaskSourceContext } from "./task-source";
 import "./dag.css";
 
 interface Props {
@@ -72,46 +74,47 @@ export function DagPanel({ state, selectedTaskId, onSelectTask }: Props) {
     () => state.taskOrder.map((id) => state.tasks[id]).filter((t): t is TaskState => t !== undefined),
     [state.taskOrder, state.tasks],
   );
-  // The layout depends on the graph's shape only; statuses change every event and must stay cheap.
-  const shapeJson = JSON.stringify(tasks.map((t) => [t.id, t.dependencies]));
-  const shape = useMemo(
-    () => (JSON.parse(shapeJson) as [string, string[]][]).map(([id, dependencies]) => ({ id, dependencies })),
-    [shapeJson],
-  );
+  // The graph's shape changes only with the task list or a plan version (dependencies are set by
+  // plans and repairs), so it is not serialised again for the status updates of every other event.
+  const shapeCache = useRef<{ order: string[]; plans: unknown; key: string } | null>(null);
+  if (shapeCache.current?.order !== state.taskOrder || shapeCache.current.plans !== state.plans) {
+    shapeCache.current = { order: state.taskOrder, plans: state.plans, key: shapeKey(state) };
+  }
+  const key = shapeCache.current.key;
+  const shape = useMemo(() => parseShape(key), [key]);
   const autoDirection = useMemo(() => chooseDirection(shape), [shape]);
   const direction = chosenDirection ?? autoDirection;
-  const layout = useMemo(() => layoutGraph(shape, { direction }), [shape, direction]);
+  const layout = useMemo(() => cachedLayout(key, shape, direction), [key, shape, direction]);
   const firstSeen = useMemo(() => firstSeenVersions(state.plans), [state.plans]);
   const { confidenceThreshold: threshold, grayZone } = state.config;
-  // Reuse a node object while its task, selection and marker are unchanged, so React Flow skips it.
-  const cache = useRef(new WeakMap<TaskState, { key: string; node: TaskNode }>());
+  const shown = useMemo(
+    () => ({ tasks: state.tasks, firstSeen, threshold, grayZone }),
+    [state.tasks, firstSeen, threshold, grayZone],
+  );
+  const [source] = useState(() => createTaskSource(shown));
+  // Before paint, so the nodes on screen show the same moment as the rest of the page.
+  useLayoutEffect(() => source.set(shown), [source, shown]);
+
+  // Node objects depend on the shape, the layout and the selection, never on a task's state.
   const nodes = useMemo(() => {
     const handles = handlesFor(direction);
-    return tasks.map((task): TaskNode => {
-      const marker = planMarker(task, firstSeen);
-      const selected = task.id === selectedTaskId;
-      const position = layout.positions[task.id] ?? { x: 0, y: 0 };
-      const key = `${direction}|${selected}|${marker?.label ?? ""}|${position.x},${position.y}|${threshold},${grayZone}`;
-      const hit = cache.current.get(task);
-      if (hit && hit.key === key) return hit.node;
-      const node: TaskNode = {
-        id: task.id,
+    return shape.map(
+      ({ id }): TaskNode => ({
+        id,
         type: "task",
-        position,
-        data: { task, marker, threshold, grayZone },
-        selected,
+        position: layout.positions[id] ?? { x: 0, y: 0 },
+        data: {},
+        selected: id === selectedTaskId,
         width: NODE_WIDTH,
         height: NODE_HEIGHT,
         measured: { width: NODE_WIDTH, height: NODE_HEIGHT },
         handles,
         sourcePosition: direction === "TB" ? Position.Bottom : Position.Right,
         targetPosition: direction === "TB" ? Position.Top : Position.Left,
-        ariaLabel: `${task.title} (${task.id}), ${task.status}${marker ? `, ${marker.label}` : ""}`,
-      };
-      cache.current.set(task, { key, node });
-      return node;
-    });
-  }, [tasks, layout, firstSeen, selectedTaskId, direction, threshold, grayZone]);
+        domAttributes: { "aria-labelledby": nodeLabelId(id) },
+      }),
+    );
+  }, [shape, layout, selectedTaskId, direction]);
 
   // Edges depend on the shape and the selection only, so a status update re-renders no edge.
   const edges = useMemo(() => {
@@ -179,35 +182,31 @@ export function DagPanel({ state, selectedTaskId, onSelectTask }: Props) {
         </fieldset>
       </div>
       <div className="dag-canvas">
-        <ReactFlow<TaskNode>
-          nodes={nodes}
-          edges={edges}
-          nodeTypes={nodeTypes}
-          onNodesChange={onNodesChange}
-          nodesDraggable={false}
-          nodesConnectable={false}
-          edgesFocusable={false}
-          elementsSelectable
-          deleteKeyCode={null}
-          selectionKeyCode={null}
-          multiSelectionKeyCode={null}
-          onlyRenderVisibleElements={nodes.length >= VISIBLE_ONLY_FROM}
-          minZoom={0.05}
-          maxZoom={1.5}
-          attributionPosition="top-right"
-          ariaLabelConfig={{ "node.a11yDescription.default": "Press Enter to show this task's details." }}
-        >
-          <FitOnGrow fitKey={`${shape.length}:${direction}`} positions={layout.positions} />
-          <Background gap={24} size={1} />
-          <Controls showInteractive={false} fitViewOptions={fitOptions} />
-          {nodes.length > 40 && (
-            <MiniMap
-              pannable
-              zoomable
-              nodeColor={(n) => `var(--${statusTone[(n as TaskNode).data.task.status]})`}
-            />
-          )}
-        </ReactFlow>
+        <TaskSourceContext.Provider value={source}>
+          <ReactFlow<TaskNode>
+            nodes={nodes}
+            edges={edges}
+            nodeTypes={nodeTypes}
+            onNodesChange={onNodesChange}
+            nodesDraggable={false}
+            nodesConnectable={false}
+            edgesFocusable={false}
+            elementsSelectable
+            deleteKeyCode={null}
+            selectionKeyCode={null}
+            multiSelectionKeyCode={null}
+            onlyRenderVisibleElements={nodes.length >= VISIBLE_ONLY_FROM}
+            minZoom={0.05}
+            maxZoom={1.5}
+            attributionPosition="top-right"
+            ariaLabelConfig={{ "node.a11yDescription.default": "Press Enter to show this task's details." }}
+          >
+            <FitOnGrow fitKey={`${shape.length}:${direction}`} positions={layout.positions} />
+            <Background gap={24} size={1} />
+            <Controls showInteractive={false} fitViewOptions={fitOptions} />
+            {nodes.length > 40 && <MiniMap pannable zoomable nodeComponent={MiniMapTask} />}
+          </ReactFlow>
+        </TaskSourceContext.Provider>
       </div>
     </div>
   );

@@ -1,18 +1,14 @@
 "use client";
 
-import { Handle, type Node, type NodeProps, Position } from "@xyflow/react";
+import { Handle, type MiniMapNodeProps, type Node, type NodeProps, Position } from "@xyflow/react";
 import { memo } from "react";
 import { StatusBadge } from "@/components/ui/status-badge";
 import type { TaskState, TaskStatus } from "@/lib/agent/state";
-import type { PlanMarker } from "./plan-marker";
+import { type PlanMarker, planMarker } from "./plan-marker";
+import { useShownTasks } from "./task-source";
 
-export type TaskNodeData = {
-  task: TaskState;
-  marker: PlanMarker | null;
-  /** The run's confidence threshold and gray zone, to colour the confidence bar. */
-  threshold: number;
-  grayZone: number;
-};
+/** Nothing about the task's state: a node reads that from the task source, by its id. */
+export type TaskNodeData = Record<string, never>;
 export type TaskNode = Node<TaskNodeData, "task">;
 
 /** Status → design-token tone; the badge carries the status as text and symbol too. */
@@ -33,12 +29,20 @@ function confidenceTone(c: number, threshold: number, grayZone: number) {
   return c >= threshold - grayZone ? "warn" : "bad";
 }
 
+/** The id of the hidden text that names a node (React Flow's wrapper points at it). */
+export const nodeLabelId = (taskId: string) => `dag-label-${encodeURIComponent(taskId)}`;
+
 /**
- * One task on the canvas. Kept to plain markup with no hooks beyond memo: 300 of these render at once,
- * and React Flow re-renders only the nodes whose objects changed.
+ * One task on the canvas. It subscribes to its own task, so a step re-renders it only when that
+ * task changed; plain markup otherwise: a long run has a thousand of these.
  */
-function TaskNodeView({ data, selected, sourcePosition, targetPosition }: NodeProps<TaskNode>) {
-  const { task, marker, threshold, grayZone } = data;
+function TaskNodeView({ id, selected, sourcePosition, targetPosition }: NodeProps<TaskNode>) {
+  const task = useShownTasks((s) => s.tasks[id]);
+  const firstSeen = useShownTasks((s) => s.firstSeen);
+  const threshold = useShownTasks((s) => s.threshold);
+  const grayZone = useShownTasks((s) => s.grayZone);
+  if (!task) return null;
+  const marker = planMarker(task, firstSeen);
   const conf = task.confidence;
   const classes = ["dag-node", `tone-${statusTone[task.status]}`];
   if (selected) classes.push("is-selected");
@@ -52,6 +56,9 @@ function TaskNodeView({ data, selected, sourcePosition, targetPosition }: NodePr
       data-marker={marker?.kind}
       title={task.note || task.title}
     >
+      <span className="dag-node-label" id={nodeLabelId(task.id)}>
+        {`${task.title} (${task.id}), ${task.status}${marker ? `, ${marker.label}` : ""}`}
+      </span>
       <Handle
         type="target"
         position={targetPosition ?? Position.Top}
@@ -97,3 +104,23 @@ function TaskNodeView({ data, selected, sourcePosition, targetPosition }: NodePr
 }
 
 export const TaskNodeComponent = memo(TaskNodeView);
+
+/** A task on the minimap, coloured by its status; like the nodes, it follows its own task only. */
+function MiniMapTaskView({ id, x, y, width, height, borderRadius, shapeRendering }: MiniMapNodeProps) {
+  const status = useShownTasks((s) => (s.tasks[id] as TaskState | undefined)?.status);
+  return (
+    <rect
+      className="react-flow__minimap-node"
+      x={x}
+      y={y}
+      rx={borderRadius}
+      ry={borderRadius}
+      width={width}
+      height={height}
+      style={{ fill: status ? `var(--${statusTone[status]})` : undefined }}
+      shapeRendering={shapeRendering}
+    />
+  );
+}
+
+export const MiniMapTask = memo(MiniMapTaskView);
