@@ -50,6 +50,17 @@ async function research(goal: string) {
 const citedIds = (report: string) => [...report.matchAll(/\(`([^`]+)`\)/g)].map((m) => m[1]);
 
 describe("a research run on the builtin model and the demo library", () => {
+  it("compares a kind of thing the request does not name with the items the documents line up, in a table", async () => {
+    const { state, report, events } = await research(
+      "Compare the agent frameworks described in the library as a report with a comparison table",
+    );
+    // "the agent frameworks described in the library" is no private choice to ask about.
+    expect(events.some((e) => e.type === "question.asked")).toBe(false);
+    expect(state.status).toBe("succeeded");
+    const header = report.split("\n").find((l) => /^\| .* \|$/.test(l) && /Loomwork/.test(l)) ?? "";
+    for (const name of ["Loomwork", "Relaywright", "Cortexa", "Braidline"]) expect(header).toContain(name);
+  });
+
   it("writes a cited comparison report whose sources were all read", async () => {
     const { state, report } = await research("Compare Loomwork and Relaywright for enterprise use");
     expect(state.status).toBe("succeeded");

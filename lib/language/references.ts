@@ -55,9 +55,17 @@ const isNominal = (w: TaggedWord): boolean =>
   !w.tags.has("Possessive") &&
   !w.tags.has("Date");
 
-/** A lower-case common noun with no determiner of its own: "finance", "procurement", "legal". */
+/**
+ * A lower-case singular common noun with no determiner of its own: "finance", "procurement",
+ * "legal". A plural ("the agent frameworks described in the library") is the head of a passive
+ * relative, not a body that decided something.
+ */
 const isInHouse = (w: TaggedWord): boolean =>
-  w.tags.has("Noun") && /^\p{Ll}/u.test(w.text) && !w.tags.has("ProperNoun") && !w.tags.has("Pronoun");
+  w.tags.has("Noun") &&
+  /^\p{Ll}/u.test(w.text) &&
+  !w.tags.has("ProperNoun") &&
+  !w.tags.has("Pronoun") &&
+  !w.tags.has("Plural");
 
 /** How many words from `j` make a first-person subject: "we", "I", "our team", "my manager". */
 function subjectAt(words: TaggedWord[], j: number): number {

@@ -1,12 +1,14 @@
+import { parseQuantity } from "../../tools/calculate";
 import { type ComparisonTable, comparisonTable } from "./comparison-table";
 import { directAnswers } from "./direct-answer";
 import { gatherEvidence } from "./evidence";
 import type { ResearchFrame } from "./frame";
 import { figureLine, type KeyFigure, keyFigures, outvotedValues } from "./key-figures";
+import { lineupsOf } from "./lineups";
 import { DEFAULT_FINDINGS, requestFindings } from "./request-coverage";
 import { factsPerSection, selectFacts } from "./summarise";
 import { isChineseText, joinList, matchTerms, normalise } from "./text";
-import { checkedReads, type Upstream } from "./upstream";
+import { checkedReads, type ReadDoc, type Upstream } from "./upstream";
 
 /**
  * The report both the draft (draft.md) and the final compose_report call are made from, so the
@@ -40,7 +42,9 @@ export function buildReport(frame: ResearchFrame, up: Upstream): ReportContent {
   // A table was asked for and nothing is compared side by side: the figures found, as a table.
   const table =
     comparisonTable(frame, ev, figures) ??
-    (frame.options.formats.includes("table") ? figuresTable(figures, frame.zh) : null);
+    (frame.options.formats.includes("table")
+      ? (lineupTable(checkedReads(up), frame.zh) ?? figuresTable(figures, frame.zh))
+      : null);
   const zh = frame.zh;
 
   const answers = directAnswers(frame, checkedReads(up));
@@ -205,6 +209,51 @@ function summary(frame: ResearchFrame, sourceCount: number, missing: string[], f
       : "",
   ].join("");
 }
+
+/** Items side by side when a table is asked for: in at least this many of the documents' lineups. */
+const MIN_LINEUPS_PER_ITEM = 2;
+const MAX_TABLE_ITEMS = 5;
+const MAX_TABLE_ROWS = 8;
+
+/**
+ * "Compare the agent frameworks described in the library, with a table": the request names a kind
+ * of thing, not the things. The documents name them — the items their lineups give one measure for
+ * ("Loomwork GitHub stars", "Relaywright GitHub stars", …) — so the items found in most lineups are
+ * the columns and each lineup with two of them a row, every cell cited.
+ */
+function lineupTable(reads: readonly ReadDoc[], zh: boolean): ComparisonTable | null {
+  const figures = reads.flatMap((d) =>
+    d.figures.flatMap((f) => {
+      const q = parseQuantity(f.value);
+      return q ? [{ label: f.name, value: f.value, docId: d.docId, q }] : [];
+    }),
+  );
+  const lineups = lineupsOf(figures).filter((l) => l.items.size >= 2);
+  const seen = new Map<string, number>();
+  for (const l of lineups) for (const item of l.items.keys()) seen.set(item, (seen.get(item) ?? 0) + 1);
+  // Items are named things ("Loomwork"), not a measure's variant ("tool failure recovery").
+  const items = [...seen.entries()]
+    .filter(([item, n]) => n >= MIN_LINEUPS_PER_ITEM && /^\p{Lu}|^\p{Script=Han}/u.test(item))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, MAX_TABLE_ITEMS)
+    .map(([item]) => item);
+  if (items.length < 2) return null;
+  const rows = lineups
+    .filter((l) => items.filter((i) => l.items.has(i)).length >= 2)
+    .slice(0, MAX_TABLE_ROWS)
+    .map((l) => ({
+      cells: [capitalise(l.shared), ...items.map((i) => l.items.get(i)?.value ?? "—")],
+      citations: [...new Set(items.flatMap((i) => l.items.get(i)?.docId ?? []))],
+    }));
+  if (rows.length === 0) return null;
+  return {
+    caption: zh ? `对比：${items.join("、")}` : `Comparison: ${items.join(", ")}`,
+    columns: [zh ? "指标" : "Measure", ...items],
+    rows,
+  };
+}
+
+const capitalise = (s: string): string => (s ? `${s[0]?.toUpperCase()}${s.slice(1)}` : s);
 
 function figuresTable(figures: KeyFigure[], zh: boolean): ComparisonTable | null {
   if (figures.length === 0) return null;
