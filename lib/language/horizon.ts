@@ -10,7 +10,8 @@ export interface Span {
   rate: boolean;
 }
 
-const NUMBER: Record<string, number> = {
+/** Small numbers written as words, English and Chinese ("three-year", "三年", "at least two sources"). */
+export const NUMBER_WORDS: Record<string, number> = {
   one: 1,
   a: 1,
   two: 2,
@@ -36,7 +37,7 @@ const NUMBER: Record<string, number> = {
 };
 
 const count = (raw: string): number | null => {
-  const n = NUMBER[raw.toLowerCase()] ?? Number(raw);
+  const n = NUMBER_WORDS[raw.toLowerCase()] ?? Number(raw);
   return Number.isFinite(n) && n > 0 && n <= 50 ? n : null;
 };
 

@@ -1,5 +1,5 @@
 import { excludedItems } from "../../language/exclusions";
-import { requestedSpan } from "../../language/horizon";
+import { NUMBER_WORDS, requestedSpan } from "../../language/horizon";
 import { Operation } from "../../tools/calculate";
 import { isChineseText } from "./text";
 
@@ -35,24 +35,6 @@ export const GIVEN = "Given by the requester:";
 export const EXCLUDE = "Exclude:";
 /** The constraint line recording a change of requirements made mid-run. */
 export const CHANGED = "Changed by the requester:";
-
-const NUMBER_WORDS: Record<string, number> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  ten: 10,
-  两: 2,
-  二: 2,
-  三: 3,
-  四: 4,
-  五: 5,
-  六: 6,
-  十: 10,
-};
 
 const AUDIENCE_EN =
   /\b(?:for|to|aimed at)\s+(?:the\s+|our\s+|a\s+|an\s+|my\s+|their\s+)?((?:non-technical\s+|technical\s+|senior\s+|busy\s+)?(?:executives?|exec(?:utive)? team|leadership(?: team)?|management|managers?|board(?: of directors)?|c-suite|ctos?|ceos?|cfos?|cios?|cisos?|vps?|engineers?|engineering(?: team)?|developers?|investors?|analysts?|buyers?|procurement(?: team)?|product managers?|sales(?: team)?|customers?|beginners?|students?|policy ?makers?|general (?:readers?|audience)))\b/i;
