@@ -49,6 +49,11 @@ test("at phone width (390 px) no page scrolls sideways", async ({ page, request,
   await waitForRun(request, runId, "succeeded");
   const waiting = await startRunViaApi(request, { goal: "help me decide" });
   await waitForRun(request, waiting, "waiting");
+  // A report whose comparison table has five columns: it scrolls in its panel, not the page.
+  const table = await startRunViaApi(request, {
+    goal: "Compare the agent frameworks described in the library as a report with a comparison table",
+  });
+  await waitForRun(request, table, "succeeded");
   await page.setViewportSize({ width: 390, height: 844 });
   const pages: [string, string][] = [
     ["/", "list"],
@@ -58,6 +63,7 @@ test("at phone width (390 px) no page scrolls sideways", async ({ page, request,
     [`/runs/${runId}`, "run"],
     [`/runs/${waiting}`, "run-waiting"],
     [`/compare?a=${runId}&b=${waiting}`, "compare"],
+    [`/runs/${table}`, "run-report-table"],
   ];
   const wide: string[] = [];
   for (const [url, name] of pages) {
@@ -68,6 +74,10 @@ test("at phone width (390 px) no page scrolls sideways", async ({ page, request,
     if (name === "library") await expect(page.getByTestId("doc-row").first()).toBeVisible();
     if (name.startsWith("run")) await expect(page.getByTestId("scrubber")).toBeVisible();
     if (name === "run-waiting") await expect(page.getByTestId("waiting-banner")).toBeVisible();
+    if (name === "run-report-table") {
+      await page.getByRole("tab", { name: "Report" }).click();
+      await expect(page.locator("table").filter({ hasText: "Loomwork" }).first()).toBeVisible();
+    }
     const [scroll, inner] = await page.evaluate(() => [
       document.documentElement.scrollWidth,
       window.innerWidth,
