@@ -279,4 +279,30 @@ describe("planCalculation", () => {
     );
     expect(share.inputs.map((i) => i.value)).toEqual(["USD 2.8 billion", "USD 4.2 billion"]);
   });
+
+  it("compares a figure the requester supplied with the library's reference figure of the same kind", () => {
+    const figures = [
+      fig("Fernbrook list price", "USD 49 per technician per month"),
+      fig("Nordvale Systems list price", "USD 62 per technician per month"),
+      fig("Project X average list price 2025", "USD 46 per technician per month"),
+      fig("Project X market size 2025", "USD 4.2 billion"),
+    ];
+    const request = "Is the Vantor quote above or below the 2025 average list price, and by what percentage?";
+    const plan = planCalculation(
+      "percent_change",
+      { ...frame, request } as ResearchFrame,
+      figures,
+      null,
+      request,
+      [],
+      [],
+      undefined,
+      ["Vantor Fieldsense quoted us USD 54 per technician per month, billed annually."],
+    );
+    expect(plan.inputs.map((i) => i.value)).toEqual([
+      "USD 46 per technician per month",
+      "USD 54 per technician per month",
+    ]);
+    expect(plan.inputs[1]?.label).toBe("Vantor Fieldsense (supplied)");
+  });
 });

@@ -14,7 +14,7 @@ import { lineupsOf, sharedEnds } from "./lineups";
 import { figureInProse, kindOf, type ProseFigure } from "./prose-figures";
 import { matchTerms, mentions, normalise, overlap, truncate } from "./text";
 import type { Derivation, ReadDoc } from "./upstream";
-import { VALUE } from "./values";
+import { VALUE, valuesIn } from "./values";
 
 /**
  * Which figures a requested derivation uses, chosen the way an analyst would: two figures of the
@@ -50,6 +50,8 @@ export function planCalculation(
   derived: readonly Derivation[] = [],
   /** The item this calculation is about, when the plan makes one per item ("each vendor's bill"). */
   subject?: string,
+  /** What the requester supplied when asked (a quote, a markup): facts of the request. */
+  supplied: readonly string[] = [],
 ): CalculationPlan {
   const fromTable = tablePair(table);
   const candidates: Candidate[] = figures.flatMap((f) => {
@@ -80,6 +82,11 @@ export function planCalculation(
     (operation === "difference" || operation === "ratio" || operation === "sum") && fromDerived
       ? fromDerived
       : null;
+  // A figure the requester supplied is what the request asks about: it is compared with the
+  // library's figure of the same kind that the request's words fit best.
+  if (!pair && (operation === "difference" || operation === "ratio" || operation === "percent_change")) {
+    pair = suppliedPair(supplied, candidates, wanted);
+  }
   // A sum of the items the request names ("North America and Europe combined") before one measure's two years.
   if (!pair && operation === "sum") pair = measurePair(requestText, frame, candidates, reads, true);
   if (!pair && (operation === "percent_change" || operation === "sum")) pair = yearPair(candidates, wanted);
@@ -355,6 +362,42 @@ function sharePair(
       if (names.some((n) => mentions(split.itemA, n.split(/\s+/)[0] ?? n) || mentions(n, split.itemA)))
         return [a, whole];
     }
+  }
+  return null;
+}
+
+/**
+ * "Vantor quoted us USD 54 per technician per month": a value a person supplied, labelled with the
+ * name its line gives, paired with the library figure of the same kind (same currency and unit)
+ * the request's words fit best — a figure of no single item first (an average, a market total),
+ * the library's own reference point — library figure first, so a change runs from it to the quote.
+ */
+function suppliedPair(
+  supplied: readonly string[],
+  candidates: readonly Candidate[],
+  wanted: Set<string>,
+): [Candidate, Candidate] | null {
+  const given: Candidate[] = supplied.flatMap((line) => {
+    const name = /\b\p{Lu}[\p{L}\d-]+(?:\s+\p{Lu}[\p{L}\d-]+)*/u.exec(
+      line.replace(/^(?:We|Our|The|They|I)\b/u, ""),
+    )?.[0];
+    return valuesIn(line).flatMap((value) => {
+      const q = parseQuantity(value);
+      return q ? [{ label: `${name ?? "Supplied figure"} (supplied)`, value, q }] : [];
+    });
+  });
+  const itemised = new Set(lineupsOf(candidates).flatMap((l) => [...l.items.values()].map((c) => c.label)));
+  // A value with its unit ("USD 41 per technician per month") says more than the same bare ("41 美元").
+  const specific = (c: Candidate) => kindOf(c.q).length;
+  for (const g of [...given].sort((a, b) => specific(b) - specific(a))) {
+    const library = candidates
+      .filter((c) => kindOf(c.q) === kindOf(g.q))
+      .sort(
+        (a, b) =>
+          Number(itemised.has(a.label)) - Number(itemised.has(b.label)) ||
+          relevance(b, wanted) - relevance(a, wanted),
+      )[0];
+    if (library) return [library, g];
   }
   return null;
 }

@@ -106,6 +106,7 @@ function toolArguments(ctx: ExecuteContext): Record<string, unknown> {
         checkedReads(up),
         up.derived,
         typeof input.subject === "string" && input.subject.trim() ? input.subject.trim() : undefined,
+        [...frame.options.given, ...up.answers.map((a) => a.text)],
       ) as unknown as Record<string, unknown>;
     }
     case "compose_report":
