@@ -8,7 +8,7 @@ import type { Clarification, GoalSpec } from "../../planner/plan-schema";
 import type { ModelContext } from "../model-context";
 import { CHANGED, constraintLines, GIVEN, type GoalOptions, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
-import { joinList, matchTerms, truncate } from "./text";
+import { joinList, ruledOutBy, truncate } from "./text";
 
 type ClarifyContext = Extract<ModelContext, { purpose: "clarify" }>;
 
@@ -58,11 +58,8 @@ export function clarify(ctx: ClarifyContext): Clarification {
   }
 
   // What the request rules out is not researched ("leave Asia-Pacific out" names no topic).
-  const ruledOut = options.excluded.map((x) => matchTerms(x)).filter((t) => t.size > 0);
-  const inScope = (topic: string) => {
-    const have = matchTerms(topic);
-    return !ruledOut.some((t) => [...t].every((x) => have.has(x)));
-  };
+  const ruledOut = ruledOutBy(options.excluded);
+  const inScope = (topic: string) => !ruledOut(topic);
   // A side ruled out ("Cortexa instead of Braidline") leaves the comparison to the names still in scope.
   const sides = (terms.compare ? terms.entities : []).filter(inScope);
   const namesInScope = terms.names.filter(inScope);

@@ -1,18 +1,17 @@
-import { isChineseNounTag, tagChinese } from "../../language/chinese";
-import { tagEnglish } from "../../language/english";
-import { requestedSpan, spanClause, statedSpan } from "../../language/horizon";
+import { requestedSpan, statedSpan } from "../../language/horizon";
 import { superlatives } from "../../language/superlatives";
-import { type Operation, parseQuantity, type Quantity } from "../../tools/calculate";
+import { type Operation, parseQuantity } from "../../tools/calculate";
 import { splitSentences } from "../../tools/sentences";
 import type { ComparisonTable } from "./comparison-table";
+import { planProduct } from "./derive-total";
 import { lineup } from "./direct-answer";
 import type { ResearchFrame } from "./frame";
 import { parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import type { KeyFigure } from "./key-figures";
-import { lineupsOf, sharedEnds } from "./lineups";
+import { type Figure as Candidate, figureInput as input, lineupsOf, relevance, sharedEnds } from "./lineups";
 import { figureInProse, kindOf, type ProseFigure } from "./prose-figures";
-import { matchTerms, mentions, normalise, overlap, truncate } from "./text";
+import { matchTerms, mentions, normalise, overlap, ruledOutBy, truncate } from "./text";
 import type { Derivation, ReadDoc } from "./upstream";
 import { VALUE, valuesIn } from "./values";
 
@@ -27,15 +26,6 @@ export interface CalculationPlan {
   label: string;
   operation: Operation;
   inputs: { label: string; value: string; docId?: string }[];
-}
-
-interface Candidate {
-  label: string;
-  value: string;
-  docId?: string;
-  q: Quantity;
-  /** What the figure measures, in words, when the label does not say (a prose figure: its document's title). */
-  about?: string;
 }
 
 const YEAR = /\b(?:19|20)\d\d\b/g;
@@ -109,8 +99,6 @@ export function planCalculation(
     inputs: [input(a), input(b)],
   };
 }
-
-const input = (c: Candidate) => ({ label: c.label, value: c.value, ...(c.docId ? { docId: c.docId } : {}) });
 
 function operationName(op: Operation): string {
   return {
@@ -191,8 +179,8 @@ function measurePair(
   const points = /\b(?:percentage points?|points?|pts|pp)\b|百分点/iu.test(request);
   // The items compared, or the names a line of the request coordinates ("North America and
   // Europe"), newest line first; never what the request rules out.
-  const ruledOut = frame.options.excluded.map((x) => matchTerms(x)).filter((t) => t.size > 0);
-  const allowed = (name: string) => !ruledOut.some((t) => [...t].every((x) => matchTerms(name).has(x)));
+  const ruledOut = ruledOutBy(frame.options.excluded);
+  const allowed = (name: string) => !ruledOut(name);
   const sides =
     frame.entities.length >= 2
       ? frame.entities.filter(allowed)
@@ -441,166 +429,6 @@ function similarPair(candidates: Candidate[], wanted: Set<string>): [Candidate, 
   return top?.pair ?? null;
 }
 
-const relevance = (c: Candidate, wanted: Set<string>) => overlap(matchTerms(c.label), wanted);
-
-/**
- * A total from a per-unit figure: the price × the count the request gives × the span it asks
- * over, converted by units ("USD 39 per technician per month" × "120 technicians" × "12 months"
- * for "per year"; a figure already stated over the asked span is not converted). The per-unit
- * figure is the subject's when the plan names one, else the item a superlative picks, else the
- * one most relevant to the request.
- */
-function planProduct(
-  frame: ResearchFrame,
-  candidates: Candidate[],
-  reads: readonly ReadDoc[],
-  requestText: string,
-  wanted: Set<string>,
-  subject: string | undefined,
-): CalculationPlan {
-  const none = (why: string): CalculationPlan => ({
-    label: `Total: ${why}`,
-    operation: "product",
-    inputs: [],
-  });
-  const count = countIn(requestText);
-  if (!count) return none("the request gives no count to multiply");
-  const asked = requestedSpan(requestText);
-  const item = subject ?? superlativePick(frame.request, reads);
-  let pool = candidates.filter(
-    (c) => c.q.suffix !== "%" && (c.q.prefix || /\bper\b|每/i.test(`${c.label} ${c.value}`)),
-  );
-  let named = item;
-  if (!item) ({ pool, name: named } = namedFirst(pool, requestText));
-  // The item's figure as the text states it ("Quillon … USD 2,050" over three years): asked a total
-  // over a span, a document's prose may hold what no key-figures list does.
-  if (named && asked && !asked.rate) {
-    const prose = figureInProse(
-      named,
-      {
-        measure: spanClause(requestText) ?? frame.request,
-        others: [],
-        totalMonths: asked.months,
-        minCoverage: PRODUCT_COVERAGE,
-        money: true,
-      },
-      reads,
-    );
-    if (prose) {
-      const span = asked.months % 12 === 0 ? `${asked.months / 12} years` : `${asked.months} months`;
-      pool = [
-        ...pool,
-        {
-          label: `${named} total per unit over ${span}`,
-          value: prose.value,
-          docId: prose.docId,
-          q: prose.q,
-          about: reads.find((d) => d.docId === prose.docId)?.title ?? "",
-        },
-      ];
-    }
-  }
-  if (item) {
-    const terms = matchTerms(item);
-    const about = pool.filter((c) => overlap(terms, matchTerms(c.label)) > 0);
-    if (about.length === 0 && subject) return none(`no per-unit figure found for ${subject}`);
-    if (about.length > 0) pool = about;
-  }
-  const spanFit = (c: Candidate): number => {
-    const span = statedSpan(c.label, c.value);
-    if (!asked || !span) return 0;
-    if (!span.rate) return span.months === asked.months ? 2 : -1;
-    return 1;
-  };
-  // What is totalled is named where the span is ("the licences … over three years at list price",
-  // "Halden's three-year total cost per technician"): the figure that measures it comes first.
-  const clause = asked && !asked.rate ? words(spanClause(requestText) ?? "") : new Set<string>();
-  // The item's own name says nothing of the measure: every candidate about it has it.
-  const itemWords = words(named ?? "");
-  const measures = (c: Candidate) =>
-    [...words(c.about ?? c.label)].filter((t) => clause.has(t) && !itemWords.has(t)).length;
-  const perUnit = [...pool].sort(
-    (a, b) =>
-      measures(b) - measures(a) || spanFit(b) - spanFit(a) || relevance(b, wanted) - relevance(a, wanted),
-  )[0];
-  if (!perUnit) return none("no per-unit figure to multiply");
-  const inputs = [input(perUnit), { label: count.label, value: count.label }];
-  const factor = spanFactor(statedSpan(perUnit.label, perUnit.value), asked);
-  if (factor) inputs.push({ label: factor, value: factor });
-  return {
-    label: `${item && subject ? `${subject}: ` : ""}${perUnit.label} × ${count.label}${factor ? ` × ${factor}` : ""}`,
-    operation: "product",
-    inputs,
-  };
-}
-
-/**
- * The figures about the item the newest line of the request names ("We picked Fernbrook
- * FieldMate" over the goal's "a vendor"): a name is a capitalised word of the figure's name that
- * the line has as a word; lines come newest first (a change, an answer, then the goal).
- */
-function namedFirst(pool: Candidate[], requestText: string): { pool: Candidate[]; name?: string } {
-  // A word most figures' names start with ("Project X …") is the subject they are all about, no item.
-  const firstWords = pool.map((c) => (c.label.split(/\s+/)[0] ?? "").toLowerCase());
-  const general = new Set(
-    firstWords.filter((w) => firstWords.filter((x) => x === w).length > pool.length / 2),
-  );
-  for (const line of requestText.split("\n")) {
-    for (const c of pool) {
-      const name = c.label
-        .split(/\s+/)
-        .find(
-          (w) =>
-            /^\p{Lu}[\p{L}\d-]{2,}$/u.test(w) &&
-            !general.has(w.toLowerCase()) &&
-            new RegExp(`(?:^|[^\\p{L}])${w}(?:$|[^\\p{L}])`, "u").test(line),
-        );
-      if (name) return { pool: pool.filter((x) => x.label.split(/\s+/).includes(name)), name };
-    }
-  }
-  return { pool };
-}
-
-/** Share of the request's words a paragraph must carry for its prose total to count (a request says more than its measure). */
-const PRODUCT_COVERAGE = 0.1;
-
-/**
- * A name's words as written, singular, of four letters or more: "list price" keeps "list", which
- * the search terms drop (as in "list the vendors"), and grammar words are mostly shorter.
- */
-const words = (text: string): Set<string> =>
-  new Set(
-    text
-      .toLowerCase()
-      .split(/[^\p{L}\d-]+/u)
-      .filter((w) => w.length >= 4)
-      .map((w) => w.replace(/(?<=\p{L}{3})s$/u, "")),
-  );
-
-/** How many of the figure's own periods the asked span holds: "12 months", "3 years"; null for none. */
-function spanFactor(
-  stated: ReturnType<typeof statedSpan>,
-  asked: ReturnType<typeof requestedSpan>,
-): string | null {
-  if (!stated?.rate || !asked || asked.months === stated.months) return null;
-  const n = asked.months / stated.months;
-  if (!Number.isInteger(n) || n <= 1) return null;
-  return stated.months === 12
-    ? `${n} years`
-    : stated.months === 3
-      ? `${n} quarters`
-      : `${Math.round(asked.months)} months`;
-}
-
-/** The item a superlative in the request picks ("whichever vendor has the biggest share" → Fernbrook). */
-function superlativePick(request: string, reads: readonly ReadDoc[]): string | undefined {
-  for (const s of superlatives(request)) {
-    const best = lineup(s, reads)[0];
-    if (best) return best.item;
-  }
-  return undefined;
-}
-
 /** Two totals calculated upstream of one kind (each side's bill), in the order they were made. */
 function derivedPair(derived: readonly Derivation[]): [Candidate, Candidate] | null {
   const totals = derived.flatMap((d) => {
@@ -618,80 +446,3 @@ function derivedPair(derived: readonly Derivation[]): [Candidate, Candidate] | n
   }
   return null;
 }
-
-/** "for 150 technicians", "120 seats", "a 25-seat team": a count the request gives (not a year, a share or money). */
-function countIn(text: string): { amount: number; label: string } | null {
-  for (const line of text.split("\n")) {
-    const found = /\p{Script=Han}/u.test(line) ? countInChinese(line) : countInEnglish(line);
-    if (found) return found;
-  }
-  return null;
-}
-
-/** "150 名维修技师": the number, its measure word skipped, then the noun phrase it counts (jieba's tags). */
-function countInChinese(text: string): { amount: number; label: string } | null {
-  const words = tagChinese(text);
-  for (let i = 0; i < words.length; i++) {
-    if (!/^\d[\d,]*$/.test(words[i]?.text ?? "")) continue;
-    const amount = Number((words[i]?.text ?? "").replace(/,/g, ""));
-    if (amount < 2 || (amount >= 1900 && amount <= 2100)) continue;
-    let j = i + 1;
-    while (words[j] && (words[j]?.text.trim() === "" || words[j]?.tag === "q")) j++;
-    const noun: string[] = [];
-    // An amount of money is not a count ("41 美元").
-    if (/^(?:美元|元|人民币|欧元|USD)/iu.test(words[j]?.text ?? "")) continue;
-    for (let w = words[j]; w && /^(?:v|vn|n\w*|eng)$/.test(w.tag); w = words[++j]) {
-      noun.push(w.text);
-      if (isChineseNounTag(w.tag) && w.tag !== "vn") return { amount, label: `${amount} ${noun.join("")}` };
-    }
-  }
-  return countInEnglish(text);
-}
-
-/**
- * "120 field technicians", "a 25-seat team", "15-person": the number and the head noun of the
- * phrase it counts (compromise's tags; the last noun before anything else ends the phrase).
- */
-function countInEnglish(text: string): { amount: number; label: string } | null {
-  const words = tagEnglish(text);
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i] as (typeof words)[number];
-    const m = /^(\d[\d,]*)(?:-([\p{L}]+))?$/u.exec(w.text);
-    // Not an amount ("USD 39"), a decimal's tail, or part of a name ("IASS-2").
-    if (
-      !m ||
-      /(?:[$€£¥.]|\b(?:USD|EUR|CNY|RMB))$/iu.test(text.slice(0, w.start).trimEnd()) ||
-      /[.\p{L}-]/u.test(text[w.start - 1] ?? " ")
-    )
-      continue;
-    const before = words[i - 1]?.text.toLowerCase() ?? "";
-    if (/^(?:top|first|last|best|worst)$/.test(before)) continue;
-    const amount = Number((m[1] as string).replace(/,/g, ""));
-    if (!Number.isFinite(amount) || amount < 2 || (amount >= 1900 && amount <= 2100)) continue;
-    // "a 25-seat team" counts seats: the word hyphenated to the number is the unit.
-    let head = m[2] ?? (w.post === "-" ? (words[i + 1]?.text ?? "") : "");
-    for (let j = i + 1; !m[2] && w.post !== "-" && j < words.length; j++) {
-      const n = words[j] as (typeof words)[number];
-      if (!(n.tags.has("Noun") || n.tags.has("Adjective")) || n.tags.has("Pronoun")) break;
-      if (n.tags.has("Noun")) head = n.text;
-      if (n.post.trim() !== "") break;
-    }
-    if (!head) {
-      // The tagger may read a bare plural after a number as a verb ("40 engineers").
-      const n = words[i + 1];
-      if (
-        n &&
-        /^\p{L}{3,}$/u.test(n.text) &&
-        !["Preposition", "Determiner", "Conjunction", "Adverb"].some((t) => n.tags.has(t))
-      )
-        head = n.text;
-    }
-    if (!head || NOT_COUNTED.test(head)) continue;
-    return { amount, label: `${amount} ${head.toLowerCase()}` };
-  }
-  return null;
-}
-
-/** Numbers of these are spans, sizes or sources, not things a price is per. */
-const NOT_COUNTED =
-  /^(?:percent|billion|million|thousand|years?|months?|days?|weeks?|quarters?|minutes?|hours?|sources?|documents?|words?|points?|times?)$/i;

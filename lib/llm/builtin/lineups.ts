@@ -1,5 +1,6 @@
 import type { Quantity } from "../../tools/calculate";
 import { kindOf } from "./prose-figures";
+import { matchTerms, overlap } from "./text";
 
 /**
  * Lineups: one measure given for several items. Documents list it under names that differ only in
@@ -12,8 +13,19 @@ export interface Figure {
   value: string;
   docId?: string;
   q: Quantity;
+  /** What the figure measures, in words, when the label does not say (a prose figure: its document's title). */
   about?: string;
 }
+
+/** A figure as a calculation's input: its name, its value as written and its document. */
+export const figureInput = (f: Figure) => ({
+  label: f.label,
+  value: f.value,
+  ...(f.docId ? { docId: f.docId } : {}),
+});
+
+/** Share of the wanted terms a figure's name has. */
+export const relevance = (f: Figure, wanted: ReadonlySet<string>) => overlap(matchTerms(f.label), wanted);
 
 export interface Lineup<F extends Figure = Figure> {
   /** The measure's words, the shared start and end ("project x market size 2025"). */

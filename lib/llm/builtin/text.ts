@@ -202,3 +202,16 @@ export function mentions(text: string, phrase: string): boolean {
   const escaped = p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}`, "u").test(t);
 }
+
+/**
+ * What a request rules out, as a test: a text is out when it holds every term of one excluded
+ * item ("rest of the world" matches "Project X rest-of-world market size").
+ */
+export function ruledOutBy(excluded: readonly string[]): (text: string) => boolean {
+  const items = excluded.map((x) => matchTerms(x)).filter((t) => t.size > 0);
+  return (text) => {
+    if (items.length === 0) return false;
+    const have = matchTerms(text);
+    return items.some((t) => [...t].every((x) => have.has(x)));
+  };
+}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { splitSentences } from "../../tools/sentences";
 import type { TaskInput } from "../model-context";
-import { matchTerms } from "./text";
+import { ruledOutBy } from "./text";
 
 /**
  * Upstream tool outputs as this model uses them. They arrive as `unknown`, so each shape is
@@ -150,11 +150,7 @@ export function rankedHits(up: Upstream, lang: string, isWeak: (text: string) =>
  */
 export function inScope(up: Upstream, excluded: readonly string[]): Upstream {
   if (excluded.length === 0) return up;
-  const terms = excluded.map((x) => matchTerms(x)).filter((t) => t.size > 0);
-  const out = (text: string) => {
-    const have = matchTerms(text);
-    return terms.some((t) => [...t].every((x) => have.has(x)));
-  };
+  const out = ruledOutBy(excluded);
   const offTopic = new Set(up.reads.filter((d) => out(d.title)).map((d) => d.docId));
   return {
     ...up,

@@ -1,0 +1,168 @@
+import { countIn } from "../../language/counts";
+import { requestedSpan, spanClause, statedSpan } from "../../language/horizon";
+import { superlatives } from "../../language/superlatives";
+import type { CalculationPlan } from "./derive-inputs";
+import { lineup } from "./direct-answer";
+import type { ResearchFrame } from "./frame";
+import { type Figure as Candidate, figureInput as input, relevance } from "./lineups";
+import { figureInProse } from "./prose-figures";
+import { matchTerms, overlap } from "./text";
+import type { ReadDoc } from "./upstream";
+
+/**
+ * A total from a per-unit figure: the price × the count the request gives × the span it asks
+ * over, converted by units ("USD 39 per technician per month" × "120 technicians" × "12 months"
+ * for "per year"; a figure already stated over the asked span is not converted). The per-unit
+ * figure is the subject's when the plan names one, else the item a superlative picks, else the
+ * one most relevant to the request.
+ */
+export function planProduct(
+  frame: ResearchFrame,
+  candidates: Candidate[],
+  reads: readonly ReadDoc[],
+  requestText: string,
+  wanted: Set<string>,
+  subject: string | undefined,
+): CalculationPlan {
+  const none = (why: string): CalculationPlan => ({
+    label: `Total: ${why}`,
+    operation: "product",
+    inputs: [],
+  });
+  const count = countIn(requestText);
+  if (!count) return none("the request gives no count to multiply");
+  const asked = requestedSpan(requestText);
+  const item = subject ?? superlativePick(frame.request, reads);
+  let pool = candidates.filter(
+    (c) => c.q.suffix !== "%" && (c.q.prefix || /\bper\b|每/i.test(`${c.label} ${c.value}`)),
+  );
+  let named = item;
+  if (!item) ({ pool, name: named } = namedFirst(pool, requestText));
+  // The item's figure as the text states it ("Quillon … USD 2,050" over three years): asked a total
+  // over a span, a document's prose may hold what no key-figures list does.
+  if (named && asked && !asked.rate) {
+    const prose = figureInProse(
+      named,
+      {
+        measure: spanClause(requestText) ?? frame.request,
+        others: [],
+        totalMonths: asked.months,
+        minCoverage: PRODUCT_COVERAGE,
+        money: true,
+      },
+      reads,
+    );
+    if (prose) {
+      const span = asked.months % 12 === 0 ? `${asked.months / 12} years` : `${asked.months} months`;
+      pool = [
+        ...pool,
+        {
+          label: `${named} total per unit over ${span}`,
+          value: prose.value,
+          docId: prose.docId,
+          q: prose.q,
+          about: reads.find((d) => d.docId === prose.docId)?.title ?? "",
+        },
+      ];
+    }
+  }
+  if (item) {
+    const terms = matchTerms(item);
+    const about = pool.filter((c) => overlap(terms, matchTerms(c.label)) > 0);
+    if (about.length === 0 && subject) return none(`no per-unit figure found for ${subject}`);
+    if (about.length > 0) pool = about;
+  }
+  const spanFit = (c: Candidate): number => {
+    const span = statedSpan(c.label, c.value);
+    if (!asked || !span) return 0;
+    if (!span.rate) return span.months === asked.months ? 2 : -1;
+    return 1;
+  };
+  // What is totalled is named where the span is ("the licences … over three years at list price",
+  // "Halden's three-year total cost per technician"): the figure that measures it comes first.
+  const clause = asked && !asked.rate ? words(spanClause(requestText) ?? "") : new Set<string>();
+  // The item's own name says nothing of the measure: every candidate about it has it.
+  const itemWords = words(named ?? "");
+  const measures = (c: Candidate) =>
+    [...words(c.about ?? c.label)].filter((t) => clause.has(t) && !itemWords.has(t)).length;
+  const perUnit = [...pool].sort(
+    (a, b) =>
+      measures(b) - measures(a) || spanFit(b) - spanFit(a) || relevance(b, wanted) - relevance(a, wanted),
+  )[0];
+  if (!perUnit) return none("no per-unit figure to multiply");
+  const inputs = [input(perUnit), { label: count.label, value: count.label }];
+  const factor = spanFactor(statedSpan(perUnit.label, perUnit.value), asked);
+  if (factor) inputs.push({ label: factor, value: factor });
+  return {
+    label: `${item && subject ? `${subject}: ` : ""}${perUnit.label} × ${count.label}${factor ? ` × ${factor}` : ""}`,
+    operation: "product",
+    inputs,
+  };
+}
+
+/**
+ * The figures about the item the newest line of the request names ("We picked Fernbrook
+ * FieldMate" over the goal's "a vendor"): a name is a capitalised word of the figure's name that
+ * the line has as a word; lines come newest first (a change, an answer, then the goal).
+ */
+function namedFirst(pool: Candidate[], requestText: string): { pool: Candidate[]; name?: string } {
+  // A word most figures' names start with ("Project X …") is the subject they are all about, no item.
+  const firstWords = pool.map((c) => (c.label.split(/\s+/)[0] ?? "").toLowerCase());
+  const general = new Set(
+    firstWords.filter((w) => firstWords.filter((x) => x === w).length > pool.length / 2),
+  );
+  for (const line of requestText.split("\n")) {
+    for (const c of pool) {
+      const name = c.label
+        .split(/\s+/)
+        .find(
+          (w) =>
+            /^\p{Lu}[\p{L}\d-]{2,}$/u.test(w) &&
+            !general.has(w.toLowerCase()) &&
+            new RegExp(`(?:^|[^\\p{L}])${w}(?:$|[^\\p{L}])`, "u").test(line),
+        );
+      if (name) return { pool: pool.filter((x) => x.label.split(/\s+/).includes(name)), name };
+    }
+  }
+  return { pool };
+}
+
+/** Share of the request's words a paragraph must carry for its prose total to count (a request says more than its measure). */
+const PRODUCT_COVERAGE = 0.1;
+
+/**
+ * A name's words as written, singular, of four letters or more: "list price" keeps "list", which
+ * the search terms drop (as in "list the vendors"), and grammar words are mostly shorter.
+ */
+const words = (text: string): Set<string> =>
+  new Set(
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\d-]+/u)
+      .filter((w) => w.length >= 4)
+      .map((w) => w.replace(/(?<=\p{L}{3})s$/u, "")),
+  );
+
+/** How many of the figure's own periods the asked span holds: "12 months", "3 years"; null for none. */
+function spanFactor(
+  stated: ReturnType<typeof statedSpan>,
+  asked: ReturnType<typeof requestedSpan>,
+): string | null {
+  if (!stated?.rate || !asked || asked.months === stated.months) return null;
+  const n = asked.months / stated.months;
+  if (!Number.isInteger(n) || n <= 1) return null;
+  return stated.months === 12
+    ? `${n} years`
+    : stated.months === 3
+      ? `${n} quarters`
+      : `${Math.round(asked.months)} months`;
+}
+
+/** The item a superlative in the request picks ("whichever vendor has the biggest share" → Fernbrook). */
+function superlativePick(request: string, reads: readonly ReadDoc[]): string | undefined {
+  for (const s of superlatives(request)) {
+    const best = lineup(s, reads)[0];
+    if (best) return best.item;
+  }
+  return undefined;
+}
