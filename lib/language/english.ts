@@ -82,3 +82,19 @@ export function isCommonWord(word: string): boolean {
   if (lexicon()[lower] !== undefined || englishDictionary().has(lower)) return true;
   return lower.includes("-") && lower.split("-").every((part) => englishDictionary().has(part));
 }
+
+/**
+ * The clauses of a text: English by the parser (commas before a conjunction, semicolons, colons,
+ * sentence ends), Chinese at its clause punctuation. Each line of the text is split on its own.
+ */
+export function clausesOf(text: string): string[] {
+  return text
+    .split("\n")
+    .flatMap((line) =>
+      /\p{Script=Han}/u.test(line)
+        ? line.split(/[，,；;。！？!?]/u)
+        : (nlp(line).clauses().out("array") as string[]),
+    )
+    .map((c) => c.trim())
+    .filter(Boolean);
+}

@@ -10,6 +10,15 @@ describe("nounPhrases", () => {
     expect(found).toContain("N:Brno");
   });
 
+  it("does not take the unit a figure is asked in for a topic ('in percent', 'in dollars')", () => {
+    const texts = nounPhrases(
+      "The total growth over those two years in percent, and the cost in dollars",
+    ).map((p) => p.text);
+    expect(texts.some((t) => /growth/.test(t))).toBe(true);
+    expect(texts.some((t) => /cost/.test(t))).toBe(true);
+    expect(texts.filter((t) => /percent|dollars/.test(t))).toEqual([]);
+  });
+
   it("leaves greetings, times, dates and politeness out of every phrase", () => {
     const found = texts(
       "Hi! Could you pull together the Project X market size for 2024 and 2025 by Friday? Thanks",

@@ -158,7 +158,13 @@ function splitNames(run: { word: TaggedWord; role: Role }[], before: string): Ph
     let j = i;
     while (j < run.length && (run[j]?.role === "name") === name) j++;
     const part = run.slice(i, j);
-    const hasNoun = name || part.some((p) => p.role === "noun");
+    // "in percent", "in dollars": a unit after "in", "as" or "per" says how a figure is given, not what to research.
+    const unitOnly =
+      !name &&
+      i === 0 &&
+      /^(?:in|as|per)$/.test(before) &&
+      part.every((p) => p.word.tags.has("Unit") || p.word.tags.has("Currency"));
+    const hasNoun = !unitOnly && (name || part.some((p) => p.role === "noun"));
     if (hasNoun) {
       const first = part[0]?.word as TaggedWord;
       const last = part.at(-1)?.word as TaggedWord;

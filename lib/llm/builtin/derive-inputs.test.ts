@@ -36,6 +36,60 @@ describe("planCalculation", () => {
     expect(plan.inputs.map((i) => i.docId)).toEqual(["d2", "d1"]);
   });
 
+  it("reads a measure's other years from the sentence that states it, and keeps to the years asked", () => {
+    const reads = [
+      {
+        docId: "mo",
+        title: "Market overview",
+        source: "",
+        published: "",
+        text: "Halden sizes the global market at USD 4.2 billion in 2025, up from USD 3.5 billion in 2024 and USD 2.9 billion in 2023.",
+        figures: [],
+      },
+    ];
+    const figures = [
+      fig("Project X market size 2025", "USD 4.2 billion"),
+      fig("Project X market size 2024", "USD 3.5 billion"),
+    ];
+    const overTwo = planCalculation(
+      "percent_change",
+      frame,
+      figures,
+      null,
+      "total growth from 2023 in percent",
+      reads,
+    );
+    expect(overTwo.inputs.map((i) => [i.label, i.value])).toEqual([
+      ["Project X market size 2023", "USD 2.9 billion"],
+      ["Project X market size 2025", "USD 4.2 billion"],
+    ]);
+    const lastYear = planCalculation(
+      "percent_change",
+      frame,
+      figures,
+      null,
+      "growth from 2024 to 2025",
+      reads,
+    );
+    expect(lastYear.inputs.map((i) => i.value)).toEqual(["USD 3.5 billion", "USD 4.2 billion"]);
+  });
+
+  it("takes the operands from the clause that asks for the calculation", () => {
+    const plan = planCalculation(
+      "ratio",
+      { ...frame, entities: [] } as ResearchFrame,
+      [
+        fig("Loomwork loop incidence rate", "3.1%"),
+        fig("Relaywright loop incidence rate", "6.8%"),
+        fig("Cortexa loop incidence rate", "9.4%"),
+        fig("Braidline loop incidence rate", "2.2%"),
+      ],
+      null,
+      "List the loop incidence rates for Loomwork, Relaywright, Cortexa and Braidline, and tell me how many times more often Cortexa loops than Braidline.",
+    );
+    expect(plan.inputs.map((i) => i.value)).toEqual(["9.4%", "2.2%"]);
+  });
+
   it("takes both sides of a comparison row for a gap, larger first", () => {
     const table: ComparisonTable = {
       caption: "Comparison",

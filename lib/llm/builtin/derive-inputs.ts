@@ -6,7 +6,7 @@ import type { ComparisonTable } from "./comparison-table";
 import { planProduct } from "./derive-total";
 import { lineup } from "./direct-answer";
 import type { ResearchFrame } from "./frame";
-import { parseGoalOptions } from "./goal-options";
+import { derivationClause, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import type { KeyFigure } from "./key-figures";
 import { type Figure as Candidate, figureInput as input, lineupsOf, relevance, sharedEnds } from "./lineups";
@@ -57,6 +57,7 @@ export function planCalculation(
       candidates.push({ label: f.name, value: f.value, docId: doc.docId, q });
     }
   }
+  candidates.push(...yearSeries(candidates, reads));
   const wanted = matchTerms(`${frame.title} ${requestText}`);
   const none = (why: string): CalculationPlan => ({
     label: `${operationName(operation)}: ${why}`,
@@ -78,13 +79,17 @@ export function planCalculation(
     pair = suppliedPair(supplied, candidates, wanted);
   }
   // A sum of the items the request names ("North America and Europe combined") before one measure's two years.
-  if (!pair && operation === "sum") pair = measurePair(requestText, frame, candidates, reads, true);
-  if (!pair && (operation === "percent_change" || operation === "sum")) pair = yearPair(candidates, wanted);
+  if (!pair && operation === "sum")
+    pair = measurePair(requestText, frame, candidates, reads, true, derivationClause(requestText, operation));
+  if (!pair && (operation === "percent_change" || operation === "sum"))
+    pair = yearPair(candidates, wanted, requestText);
   if (!pair && operation === "percent_change") pair = changePair(requestText, frame, reads);
   if (!pair && operation !== "percent_change") pair = superlativePair(frame.request, reads);
   if (!pair && operation === "share") pair = sharePair(requestText, frame, candidates, derived);
   if (!pair && (operation === "difference" || operation === "ratio" || operation === "sum")) {
-    pair = measurePair(requestText, frame, candidates, reads) ?? (operation === "sum" ? null : fromTable);
+    pair =
+      measurePair(requestText, frame, candidates, reads, false, derivationClause(requestText, operation)) ??
+      (operation === "sum" ? null : fromTable);
   }
   pair ??= similarPair(candidates, wanted);
   if (!pair) return none("no two comparable figures among those found");
@@ -165,6 +170,8 @@ function measurePair(
   all: readonly Candidate[],
   reads: readonly ReadDoc[],
   namedOnly = false,
+  /** The clause that asks for the calculation: the items it names are the operands. */
+  focus: string | null = null,
 ): [Candidate, Candidate] | null {
   const skip = frame.subject ? matchTerms(frame.subject) : new Set<string>();
   const wanted = new Set([...matchTerms(request)].filter((t) => !skip.has(t)));
@@ -237,9 +244,14 @@ function measurePair(
     );
     if (prose) items.push({ item: e, c: fromProse(prose, best.shared) });
   }
+  // The items the asking clause names come first, in its order; then the rest of the request's.
+  const place = (item: string) =>
+    focus && mentions(focus, firstOf(item))
+      ? firstMention(focus, item)
+      : request.length + firstMention(request, item);
   const named = items
     .filter((x) => mentions(request, firstOf(x.item)))
-    .sort((x, y) => firstMention(request, x.item) - firstMention(request, y.item));
+    .sort((x, y) => place(x.item) - place(y.item));
   const byValue = [...items].sort((x, y) => y.c.q.amount - x.c.q.amount);
   const [first, second] = byValue;
   if (named.length >= 2)
@@ -390,8 +402,49 @@ function suppliedPair(
   return null;
 }
 
-/** One measure in two years ("market size 2024" / "2025"), earlier first. */
-function yearPair(candidates: Candidate[], wanted: Set<string>): [Candidate, Candidate] | null {
+/**
+ * "USD 4.2 billion in 2025, up from USD 3.5 billion in 2024 and USD 2.9 billion in 2023": a
+ * sentence that states a known figure with its year and other values of its kind with other years
+ * states the same measure in those years — labelled as the known figure, with the year changed.
+ */
+function yearSeries(known: readonly Candidate[], reads: readonly ReadDoc[]): Candidate[] {
+  const found: Candidate[] = [];
+  const has = (label: string) => [...known, ...found].some((c) => normalise(c.label) === normalise(label));
+  for (const doc of reads) {
+    for (const sentence of splitSentences(doc.text)) {
+      const stated = [
+        ...sentence.matchAll(
+          new RegExp(`(${VALUE.source})\\s+(?:in|for|as of)\\s+((?:19|20)\\d\\d)\\b`, "giu"),
+        ),
+      ].flatMap((m) => {
+        const q = parseQuantity(m[1] ?? "");
+        return q ? [{ value: (m[1] ?? "").trim(), year: m[2] ?? "", q }] : [];
+      });
+      if (stated.length < 2) continue;
+      const anchor = stated
+        .map((x) => ({
+          x,
+          c: known.find(
+            (c) => c.q.amount === x.q.amount && kindOf(c.q) === kindOf(x.q) && c.label.includes(x.year),
+          ),
+        }))
+        .find((a) => a.c);
+      if (!anchor?.c) continue;
+      for (const x of stated) {
+        if (x === anchor.x || kindOf(x.q) !== kindOf(anchor.c.q) || x.year === anchor.x.year) continue;
+        const label = anchor.c.label.replace(anchor.x.year, x.year);
+        if (!has(label)) found.push({ label, value: x.value, docId: doc.docId, q: x.q });
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * One measure in two years ("market size 2024" / "2025"), earlier first: the years the request
+ * names when it names two of them, otherwise the earliest and the latest.
+ */
+function yearPair(candidates: Candidate[], wanted: Set<string>, request = ""): [Candidate, Candidate] | null {
   const byMeasure = new Map<string, Candidate[]>();
   for (const c of candidates) {
     const years = c.label.match(YEAR);
@@ -404,7 +457,9 @@ function yearPair(candidates: Candidate[], wanted: Set<string>): [Candidate, Can
     (g, h) => relevance(h[0] as Candidate, wanted) - relevance(g[0] as Candidate, wanted),
   )[0];
   if (!group) return null;
-  const sorted = [...group].sort((x, y) => yearOf(x) - yearOf(y));
+  const asked = new Set(request.match(YEAR) ?? []);
+  const named = group.filter((c) => asked.has(String(yearOf(c))));
+  const sorted = [...(named.length >= 2 ? named : group)].sort((x, y) => yearOf(x) - yearOf(y));
   return [sorted[0] as Candidate, sorted.at(-1) as Candidate];
 }
 

@@ -1,3 +1,4 @@
+import { clausesOf } from "../../language/english";
 import { excludedItems } from "../../language/exclusions";
 import { NUMBER_WORDS, requestedSpan } from "../../language/horizon";
 import { Operation } from "../../tools/calculate";
@@ -74,7 +75,7 @@ const FORMATS: [Format, RegExp][] = [
 const DERIVED: [Operation, RegExp][] = [
   [
     "percent_change",
-    /\b(?:percent(?:age)?\s+change|growth\s+rate|by what (?:percent(?:age)?|share)|how much (?:did|has) .{1,40} (?:grow|grown|rise|risen|fall|fallen|change|changed|cut|drop|dropped)|(?:change|increase|decrease|growth)\s+(?:from|between)\s+(?:19|20)\d\d)\b|增长率|增幅|降幅|同比|下调了?百分之?多少|降了百分之?多少/i,
+    /\b(?:percent(?:age)?\s+(?:change|growth|increase|decrease|decline|drop|rise|gain|fall)|(?:growth|increase|decrease|decline|drop|rise|gain|change)\b[^.?!;]{0,40}\b(?:in\s+(?:percent|per\s?cent)|as\s+a\s+percent(?:age)?)|growth\s+rate|by what (?:percent(?:age)?|share)|how much (?:did|has) .{1,40} (?:grow|grown|rise|risen|fall|fallen|change|changed|cut|drop|dropped)|(?:change|increase|decrease|growth)\s+(?:from|between)\s+(?:19|20)\d\d)\b|增长率|增幅|降幅|同比|下调了?百分之?多少|降了百分之?多少/i,
   ],
   ["sum", /\b(?:combined|together|sum of|added up)\b|加起来|加总|总和|两者合计/i],
   [
@@ -91,6 +92,18 @@ const DERIVED: [Operation, RegExp][] = [
     /\b(?:total|in all|altogether|bill|adds? up(?: to)?|comes? to|come out at)\b|总计|合计|总额|总共|总成本|加起来是/i,
   ],
 ];
+
+/**
+ * The clause of the request that asks for a derivation ("… and tell me how many times more often
+ * Cortexa loops than Braidline"): its operands are the items named there, not the first items the
+ * request lists. Clauses come from the English parser (commas, conjunctions, semicolons); Chinese
+ * splits at its clause punctuation. Null when no single clause carries the cue.
+ */
+export function derivationClause(request: string, operation: Operation): string | null {
+  const cue = DERIVED.find(([op]) => op === operation)?.[1];
+  if (!cue) return null;
+  return clausesOf(request).find((c) => cue.test(c)) ?? null;
+}
 
 /** Money asked of something: with a count and a span ("what would 300 technicians cost per year"), a total. */
 const COST =
