@@ -98,3 +98,18 @@ export function clausesOf(text: string): string[] {
     .map((c) => c.trim())
     .filter(Boolean);
 }
+
+/**
+ * The text with the particles of phrasal verbs blanked ("put together a memo", "pull together"):
+ * a particle belongs to its verb's meaning, so it never asks for anything on its own ("together"
+ * is not a sum there). Offsets are kept.
+ */
+export function withoutParticles(text: string): string {
+  if (/\p{Script=Han}/u.test(text)) return text;
+  let out = text;
+  for (const w of tagEnglish(text)) {
+    if (w.tags.has("PhrasalVerb") && w.tags.has("Particle"))
+      out = `${out.slice(0, w.start)}${" ".repeat(w.end - w.start)}${out.slice(w.end)}`;
+  }
+  return out;
+}

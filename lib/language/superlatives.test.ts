@@ -15,6 +15,15 @@ describe("superlatives", () => {
     expect(superlatives("哪家的价格最便宜")).toEqual([{ direction: "min", measure: "价格" }]);
   });
 
+  it("reads an adverb's measure after its preposition, and an action a superlative qualifies", () => {
+    expect(
+      superlatives("Find the framework that scored highest on the readiness scorecard, then its licence"),
+    ).toEqual([{ direction: "max", measure: "readiness scorecard" }]);
+    expect(superlatives("A line on who is gaining share fastest would help.")).toEqual([
+      { direction: "max", measure: "gaining share", action: { word: "fastest" } },
+    ]);
+  });
+
   it("finds none where nothing is picked by a measure", () => {
     expect(superlatives("Compare Loomwork and Relaywright for enterprise use")).toEqual([]);
   });

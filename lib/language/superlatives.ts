@@ -12,6 +12,11 @@ export interface Superlative {
   direction: "max" | "min";
   /** The measure, in the request's words: "loop incidence", "market share", "市场份额". */
   measure: string;
+  /**
+   * The measure is an action the superlative qualifies ("who is gaining share fastest", "grow
+   * fastest"): a rate of change no single list of figures gives; documents state its winner.
+   */
+  action?: { word: string };
 }
 
 const MIN_EN = /^(?:lowest|least|fewest|smallest|cheapest|shortest|slowest|lightest|weakest|worst)$/i;
@@ -39,12 +44,19 @@ function english(text: string): Superlative[] {
   }
   words.forEach((w, i) => {
     const superlative = w.tags.has("Superlative") || /^(?:most|least|fewest)$/i.test(w.text);
-    if (!superlative || w.post.trim() !== "") return;
+    if (!superlative) return;
+    // Punctuation right after it ("… grow fastest?") ends any measure after it.
+    const ends = w.post.trim() !== "";
     const measure: string[] = [];
-    for (let j = i + 1; j < words.length; j++) {
+    // "scored highest on the readiness scorecard", "ranks lowest in cost": an adverb of a verb,
+    // whose measure is the phrase after the preposition.
+    const on =
+      !ends && /^(?:on|in|for|by)$/i.test(words[i + 1]?.text ?? "") && !words[i - 1]?.tags.has("Determiner");
+    for (let j = on ? i + 2 : i + 1; !ends && j < words.length; j++) {
       const n = words[j];
       // A year inside the phrase ("the biggest 2025 market share") dates it; the measure goes on.
       if (n && /^(?:19|20)\d\d$/.test(n.text) && measure.length === 0) continue;
+      if (on && n && measure.length === 0 && /^(?:the|its|their)$/i.test(n.text)) continue;
       if (
         !n ||
         !(n.tags.has("Noun") || n.tags.has("Adjective") || n.tags.has("Gerund")) ||
@@ -55,7 +67,28 @@ function english(text: string): Superlative[] {
       measure.push(n.text);
       if (n.post.trim() !== "" && n.post.trim() !== "-") break;
     }
-    if (measure.length === 0) return;
+    if (measure.length === 0) {
+      // "gaining share fastest", "expected to grow fastest": the verb (and its object) before it.
+      const before = words.slice(Math.max(0, i - 2), i);
+      const verbAt = before.findIndex(
+        (b) =>
+          b.tags.has("Gerund") ||
+          (b.tags.has("Adjective") && /ing$/i.test(b.text)) ||
+          (b.tags.has("Verb") && !b.tags.has("Copula") && !b.tags.has("Auxiliary") && !b.tags.has("Modal")),
+      );
+      if (verbAt < 0 || on) return;
+      const phrase = before.slice(verbAt).filter((b) => !b.tags.has("Pronoun") && !b.tags.has("Determiner"));
+      if (phrase.length === 0) return;
+      out.push({
+        direction: MIN_EN.test(w.text) ? "min" : "max",
+        measure: phrase
+          .map((b) => b.text)
+          .join(" ")
+          .toLowerCase(),
+        action: { word: w.text.toLowerCase() },
+      });
+      return;
+    }
     out.push({ direction: MIN_EN.test(w.text) ? "min" : "max", measure: measure.join(" ").toLowerCase() });
   });
   return out;

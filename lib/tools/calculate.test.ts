@@ -21,7 +21,7 @@ describe("calculate", () => {
     expect(change.formatted).toBe("+20%");
     expect(change.formula).toContain("USD 3.5 billion");
     expect(derive("share", [q("USD 0.9 billion"), q("USD 2.3 billion")], ["CN", "APAC"]).formatted).toBe(
-      "39.13%",
+      "39.1%",
     );
     expect(derive("product", [q("USD 2,410"), q("150")], ["per tech", "techs"]).formatted).toBe(
       "USD 361,500",

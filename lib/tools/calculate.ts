@@ -86,6 +86,8 @@ export function formatAmount(n: number): string {
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
+/** A percentage as reports give one: to a tenth ("26.2%", not "26.19%"). */
+const tenth = (n: number) => Math.round(n * 10) / 10;
 
 function withUnit(n: number, q: Quantity): string {
   const body = formatAmount(n);
@@ -157,14 +159,14 @@ export function derive(operation: Operation, values: Quantity[], labels: string[
       const y = need2();
       if (a.amount === 0) throw new ToolError("invalid_input", "percent change from zero");
       const v = ((y.amount - a.amount) / a.amount) * 100;
-      const f = `${v >= 0 ? "+" : ""}${round(v)}%`;
+      const f = `${v >= 0 ? "+" : ""}${tenth(v)}%`;
       return { value: v, formatted: f, formula: `(${shown[1]} − ${shown[0]}) ÷ ${shown[0]} = ${f}` };
     }
     case "share": {
       const y = need2();
       if (y.amount === 0) throw new ToolError("invalid_input", "share of zero");
       const v = (a.amount / y.amount) * 100;
-      return { value: v, formatted: `${round(v)}%`, formula: `${shown[0]} ÷ ${shown[1]} = ${round(v)}%` };
+      return { value: v, formatted: `${tenth(v)}%`, formula: `${shown[0]} ÷ ${shown[1]} = ${tenth(v)}%` };
     }
     case "per_unit": {
       const y = need2();

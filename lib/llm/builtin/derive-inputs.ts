@@ -4,7 +4,7 @@ import { type Operation, parseQuantity } from "../../tools/calculate";
 import { splitSentences } from "../../tools/sentences";
 import type { ComparisonTable } from "./comparison-table";
 import { planProduct } from "./derive-total";
-import { lineup } from "./direct-answer";
+import { lineup, pickOf } from "./direct-answer";
 import type { ResearchFrame } from "./frame";
 import { derivationClause, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
@@ -84,6 +84,7 @@ export function planCalculation(
   if (!pair && (operation === "percent_change" || operation === "sum"))
     pair = yearPair(candidates, wanted, requestText);
   if (!pair && operation === "percent_change") pair = changePair(requestText, frame, reads);
+  if (!pair && operation === "share") pair = nestedPickPair(frame.request, candidates, reads);
   if (!pair && operation !== "percent_change") pair = superlativePair(frame.request, reads);
   if (!pair && operation === "share") pair = sharePair(requestText, frame, candidates, derived);
   if (!pair && (operation === "difference" || operation === "ratio" || operation === "sum")) {
@@ -196,14 +197,25 @@ function measurePair(
           .map((line) => parseGoalTerms(line).coordinatedNames.filter(allowed))
           .find((names) => names.length >= 2) ?? []);
   const entities = sides.filter((e) => mentions(request, firstOf(e)));
-  const inLineup = (l: { items: Map<string, Candidate> }) =>
-    entities.filter((e) => [...l.items.keys()].some((item) => mentions(item, firstOf(e)))).length;
+  const inLineup = (l: { items: Map<string, Candidate> }, among = entities) =>
+    among.filter((e) => [...l.items.keys()].some((item) => mentions(item, firstOf(e)))).length;
+  // Any name the request gives ("Asia-Pacific", "North America") marks the list it is an item of.
+  const names = parseGoalTerms(parseGoalOptions(request).rest).names.filter(allowed);
+  // The unit the answer is asked in ("how many dollars separate …") rules out lists of another kind.
+  const money = /\b(?:dollars?|usd|euros?|yuan|rmb)\b|美元|人民币/iu.test(focus ?? request);
   // The list that has the items the request names, then the one whose words it uses most.
   const best = [...lineups.values()]
-    .filter((l) => score(l) > 0 && !(asked && !asked.rate && ratesOnly(l)) && (!points || l.kind === "%"))
+    .filter(
+      (l) =>
+        score(l) > 0 &&
+        !(asked && !asked.rate && ratesOnly(l)) &&
+        (!points || l.kind === "%") &&
+        (!money || l.kind !== "%"),
+    )
     .sort(
       (x, y) =>
         inLineup(y) - inLineup(x) ||
+        inLineup(y, names) - inLineup(x, names) ||
         score(y) - score(x) ||
         specific(y) - specific(x) ||
         y.items.size - x.items.size,
@@ -234,8 +246,13 @@ function measurePair(
     return [fromProse(x, shown), fromProse(y, shown)];
   }
   const items = [...best.items.entries()].map(([item, c]) => ({ item, c }));
-  // Items the request names that the list leaves out: the text may state theirs.
-  for (const e of entities) {
+  // Items the request names that the list leaves out (the compared ones, or a name the asking
+  // clause gives that is not the subject): the text may state theirs.
+  const subject = frame.subject ? normalise(frame.subject) : "";
+  const focusNames = focus
+    ? names.filter((n) => mentions(focus, firstOf(n)) && normalise(n) !== subject && !entities.includes(n))
+    : [];
+  for (const e of [...entities, ...focusNames]) {
     if (items.some((x) => mentions(x.item, firstOf(e)) || mentions(e, firstOf(x.item)))) continue;
     const prose = figureInProse(
       e,
@@ -364,6 +381,35 @@ function sharePair(
     }
   }
   return null;
+}
+
+/**
+ * "Which region grows fastest? Within that region, name the biggest country market and its share
+ * of the regional total": two picks in a row, the second inside the first — the part is the later
+ * pick's figure, the whole the earlier pick's figure on the same measure (the pair of one kind
+ * whose names share the most words, the part smaller).
+ */
+function nestedPickPair(
+  request: string,
+  all: readonly Candidate[],
+  reads: readonly ReadDoc[],
+): [Candidate, Candidate] | null {
+  const picks = superlatives(request)
+    .map((s) => pickOf(s, reads))
+    .filter((p): p is string => !!p);
+  if (picks.length < 2) return null;
+  const [outer, inner] = picks.slice(-2) as [string, string];
+  let best: { pair: [Candidate, Candidate]; score: number } | null = null;
+  for (const a of all.filter((c) => mentions(c.label, firstOf(inner)))) {
+    for (const b of all.filter(
+      (c) => mentions(c.label, firstOf(outer)) && !mentions(c.label, firstOf(inner)),
+    )) {
+      if (kindOf(a.q) !== kindOf(b.q) || a.q.amount >= b.q.amount) continue;
+      const score = overlap(matchTerms(a.label), matchTerms(b.label));
+      if (!best || score > best.score) best = { pair: [a, b], score };
+    }
+  }
+  return best && best.score >= 0.5 ? best.pair : null;
 }
 
 /**

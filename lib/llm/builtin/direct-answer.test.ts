@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { directAnswers } from "./direct-answer";
+import { type Superlative, superlatives } from "../../language/superlatives";
+import { directAnswers, pickOf } from "./direct-answer";
 import type { ResearchFrame } from "./frame";
 import type { ReadDoc } from "./upstream";
 
@@ -29,6 +30,24 @@ describe("directAnswers", () => {
         citations: ["loops", "other"],
       },
     ]);
+  });
+
+  it("answers an action no list ranks with the sentence that states its winner, and a measure by a synonym", () => {
+    const text = (t: string): ReadDoc => ({ ...doc("vendors", []), text: t });
+    const reads = [
+      text(
+        "Fernbrook holds 31% of the market. Quillon holds 17%, up from 12% in 2023, making it the fastest share gainer.\n\nNorth America remains the largest region, but Asia-Pacific is growing fastest. China is the largest country market at USD 0.43 billion.",
+      ),
+    ];
+    const gain = {
+      request: "Who is gaining share fastest?",
+      zh: false,
+      entities: [],
+    } as unknown as ResearchFrame;
+    expect(directAnswers(gain, reads)[0]?.text).toMatch(/^Quillon holds 17%/);
+    const region = { request: "Which region will grow fastest?", zh: false } as ResearchFrame;
+    expect(pickOf(superlatives(region.request)[0] as Superlative, reads)).toBe("Asia-Pacific");
+    expect(pickOf({ direction: "max", measure: "single country market" }, reads)).toBe("China");
   });
 
   it("answers nothing from fewer than two comparable figures", () => {

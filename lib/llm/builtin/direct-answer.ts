@@ -1,10 +1,12 @@
+import { clausesOf } from "../../language/english";
 import { type Superlative, superlatives } from "../../language/superlatives";
 import { parseQuantity } from "../../tools/calculate";
+import { splitSentences } from "../../tools/sentences";
 import type { ResearchFrame } from "./frame";
 import { parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { type Lineup, lineupsOf } from "./lineups";
-import { figureInProse } from "./prose-figures";
+import { figureInProse, statementAbout } from "./prose-figures";
 import { matchTerms, mentions, overlap } from "./text";
 import type { ReadDoc } from "./upstream";
 
@@ -28,13 +30,27 @@ export interface Candidate {
  * Braidline) and the extreme is named, with the others beside it so the reader sees the comparison.
  * Fewer than two comparable figures: no answer (the report's sections still say what was found).
  */
+/** The item a superlative picks: the top of its lineup, or the winner a document states. */
+export function pickOf(s: Superlative, reads: readonly ReadDoc[]): string | null {
+  const sorted = lineup(s, reads);
+  if (sorted.length >= 2) return sorted[0]?.item ?? null;
+  return statedSuperlative(s, reads)?.item ?? null;
+}
+
 export function directAnswers(frame: ResearchFrame, reads: readonly ReadDoc[]): DirectAnswer[] {
   const asked = superlatives(frame.request);
   // A comparison's table answers it item by item; a request about one or two named items gets its lines.
   if (asked.length === 0) return frame.entities.length >= 2 ? [] : namedItemAnswers(frame, reads);
   return asked.flatMap((s) => {
     const sorted = lineup(s, reads);
-    if (sorted.length < 2) return [];
+    if (sorted.length < 2) {
+      const st = statedSuperlative(s, reads);
+      if (!st) return [];
+      return [
+        { text: st.sentence, citations: [st.docId] },
+        ...(st.item ? followUps(st.item, s, frame, reads, []) : []),
+      ];
+    }
     const [best, ...rest] = sorted as [Candidate, ...Candidate[]];
     const others = rest.map((c) => `${c.item} ${c.value}`).join(frame.zh ? "、" : ", ");
     const text = frame.zh
@@ -113,10 +129,62 @@ function followUps(
     );
     if (prose) say(`${item} ${aspect}`, prose.value, prose.docId);
   }
+  // Measures asked of the item that are no number ("the licence of its core"): the sentence that
+  // says it — only for aspects the request asks of the item itself (a clause naming it or "its").
+  const ofItem = clausesOf(frame.request).filter(
+    (c) => /\b(?:its|their)\b|它的|其/iu.test(c) || mentions(c, key),
+  );
+  for (const aspect of parseGoalTerms(parseGoalOptions(frame.request).rest).aspects) {
+    const t = [...matchTerms(aspect)].filter((x) => !skip.has(x));
+    if (t.length === 0 || t.every((x) => measureTerms.has(x))) continue;
+    if (!ofItem.some((c) => mentions(c, aspect))) continue;
+    if (out.some((a) => t.every((x) => matchTerms(a.text).has(x)))) continue;
+    const st = statementAbout(
+      item,
+      aspect,
+      lineupItems.map((c) => c.item),
+      reads,
+    );
+    if (st && !out.some((a) => a.text.endsWith(st.sentence))) say(`${item} ${aspect}`, st.sentence, st.docId);
+  }
   return out;
 }
 
 const YEARS = /\b(?:19|20)\d\d\b/g;
+
+/**
+ * "Who is gaining share fastest", "which region will grow fastest": no list of figures ranks an
+ * action, but documents state its winner — the sentence with the same superlative and the action's
+ * words ("making it the fastest share gainer", "Asia-Pacific is growing fastest"). The item is the
+ * name in the clause that states it, or (a pronoun there) the sentence's first name.
+ */
+export function statedSuperlative(
+  s: Superlative,
+  reads: readonly ReadDoc[],
+): { sentence: string; docId: string; item: string | null } | null {
+  const wanted = matchTerms(s.measure);
+  // An action's own superlative word ("fastest"); a measure's: any superlative of its direction
+  // on a phrase sharing its words ("the largest country market" for "the biggest single-country market").
+  const word = s.action ? new RegExp(`\\b${s.action.word}\\b`, "i") : null;
+  const states = (text: string) =>
+    word
+      ? word.test(text) && overlap(wanted, matchTerms(text)) > 0
+      : superlatives(text).some(
+          (t) => t.direction === s.direction && overlap(wanted, matchTerms(t.measure)) >= 0.5,
+        );
+  let best: { sentence: string; docId: string; score: number } | null = null;
+  for (const doc of reads) {
+    for (const sentence of splitSentences(doc.text)) {
+      if (!/\b\w+est\b|\bmost\b|\bleast\b|最/iu.test(sentence) || !states(sentence)) continue;
+      const score = overlap(wanted, matchTerms(sentence));
+      if (!best || score > best.score) best = { sentence: sentence.trim(), docId: doc.docId, score };
+    }
+  }
+  if (!best) return null;
+  const clause = clausesOf(best.sentence).find(states) ?? best.sentence;
+  const nameIn = (text: string) => parseGoalTerms(text).names[0] ?? null;
+  return { sentence: best.sentence, docId: best.docId, item: nameIn(clause) ?? nameIn(best.sentence) };
+}
 
 /**
  * The items the documents give a figure for on the measure, best first (one kind of number only:
@@ -139,8 +207,10 @@ export function lineup(s: Superlative, reads: readonly ReadDoc[]): Candidate[] {
   for (const f of figures) for (const t of matchTerms(f.label)) counts.set(t, (counts.get(t) ?? 0) + 1);
   const measure = new Set([...wanted].filter((t) => (counts.get(t) ?? 0) <= figures.length / 2));
   const measureFit = (l: Lineup) => overlap(measure.size > 0 ? measure : wanted, matchTerms(l.shared));
+  // An action ("gaining share") is not measured by a list that has only some of its words ("market share").
+  const enough = s.action ? 1 : 0.5;
   const best = lineupsOf(figures)
-    .filter((l) => measureFit(l) >= 0.5)
+    .filter((l) => measureFit(l) >= enough)
     .sort((x, y) => measureFit(y) - measureFit(x) || y.items.size - x.items.size)[0];
   if (best && best.items.size >= 2) {
     return order(
@@ -156,7 +226,7 @@ export function lineup(s: Superlative, reads: readonly ReadDoc[]): Candidate[] {
   const candidates: Candidate[] = [];
   for (const doc of reads) {
     for (const f of doc.figures) {
-      if (overlap(wanted, matchTerms(f.name)) < 0.5) continue;
+      if (overlap(wanted, matchTerms(f.name)) < enough) continue;
       const q = parseQuantity(f.value);
       const item = itemOf(f.name, s.measure);
       if (!q || !item || candidates.some((c) => c.item.toLowerCase() === item.toLowerCase())) continue;

@@ -1,4 +1,4 @@
-import { clausesOf } from "../../language/english";
+import { clausesOf, withoutParticles } from "../../language/english";
 import { excludedItems } from "../../language/exclusions";
 import { NUMBER_WORDS, requestedSpan } from "../../language/horizon";
 import { Operation } from "../../tools/calculate";
@@ -80,12 +80,12 @@ const DERIVED: [Operation, RegExp][] = [
   ["sum", /\b(?:combined|together|sum of|added up)\b|加起来|加总|总和|两者合计/i],
   [
     "difference",
-    /\b(?:gap|difference|diff|by how (?:much|many)|how many (?:percentage )?points|percentage points?|pts|how much (?:more|less|cheaper|higher|lower|bigger|smaller)|(?:more|less|cheaper|higher|lower) than|discount)\b|差距|差额|相差|差多少|高出|低出|高多少|低多少|便宜多少|贵多少|百分点/i,
+    /\b(?:gap|difference|diff|by how (?:much|many)|how many (?:percentage )?points|percentage points?|pts|how much (?:more|less|cheaper|higher|lower|bigger|smaller)|(?:more|less|cheaper|higher|lower) than|discount|separates?\b.{1,40}?\bfrom|how far (?:behind|ahead))\b|差距|差额|相差|差多少|高出|低出|高多少|低多少|便宜多少|贵多少|百分点/i,
   ],
   ["ratio", /\b(?:ratio|how many times|times (?:as|more|higher|lower|bigger))\b|\d+(?:\.\d+)?\s?[x×]\b|倍/i],
   [
     "share",
-    /\b(?:share of|as a (?:percentage|share|proportion) of|what (?:percent(?:age)?|share|proportion) of)\b|占比|所占比例|占.{1,8}的比/i,
+    /\b(?:share of|as a (?:percentage|share|proportion) of|what (?:percent(?:age)?|share|proportion) of)\b|占比|所占比例|占.{1,8}的(?:百分)?比/i,
   ],
   [
     "product",
@@ -136,8 +136,9 @@ export function parseGoalOptions(goal: string): GoalOptions {
       goal,
     );
   const costOverSpan = COST.test(goal) && requestedSpan(goal) !== null;
+  const asks = withoutParticles(goal);
   const derived = DERIVED.filter(
-    ([op, re]) => (re.test(goal) || (op === "product" && costOverSpan)) && (op !== "product" || count),
+    ([op, re]) => (re.test(asks) || (op === "product" && costOverSpan)) && (op !== "product" || count),
   ).map(([op]) => op);
 
   return {

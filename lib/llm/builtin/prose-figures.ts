@@ -84,8 +84,13 @@ export function figureInProse(
       const span = query.totalMonths ? requestedSpan(paragraph) : null;
       if (span && !span.rate && span.months === query.totalMonths) covered = Math.max(covered, MIN_MEASURE);
       if (covered < (query.minCoverage ?? MIN_MEASURE)) continue;
+      // A paragraph that names another item of the lineup and never this one is about that item:
+      // its unnamed sentences ("It is AGPL-3.0 … and has 9,400 stars") are not this item's.
+      const aboutOther =
+        !mentions(paragraph, key) &&
+        query.others.some((o) => firstWord(o) !== key && mentions(paragraph, firstWord(o)));
       for (const sentence of splitSentences(paragraph)) {
-        const value = valueFor(sentence, key, docAbout, query, rates);
+        const value = valueFor(sentence, key, docAbout && !aboutOther, query, rates);
         if (!value) continue;
         const own = [...measure].filter((t) => matchTerms(sentence).has(t)).length / measure.size;
         // A bare percentage is in too many sentences: it must be on the measure in its own sentence.
@@ -98,6 +103,43 @@ export function figureInProse(
   if (!best) return null;
   const { score: _, ...figure } = best;
   return figure;
+}
+
+/**
+ * "The licence of its core": what the documents say of an item that is no number — the sentence
+ * about the item (naming it, or in a paragraph about it and no other item) that carries the most
+ * of the aspect's words. A word meets another of the same stem or the same first five letters
+ * ("licence" / "licensed"). Null when no sentence carries any.
+ */
+export function statementAbout(
+  item: string,
+  aspect: string,
+  others: readonly string[],
+  reads: readonly ReadDoc[],
+): { sentence: string; docId: string } | null {
+  const key = firstWord(item);
+  const wanted = [...matchTerms(aspect)].filter((t) => !matchTerms(item).has(t));
+  if (wanted.length === 0) return null;
+  const meets = (t: string, u: string) =>
+    t === u || (t.length >= 5 && u.length >= 5 && t.slice(0, 5) === u.slice(0, 5));
+  let best: { sentence: string; docId: string; score: number } | null = null;
+  for (const doc of reads) {
+    for (const paragraph of doc.text.split(/\n\s*\n/)) {
+      const named = mentions(paragraph, key);
+      if (!named) continue;
+      const aboutOther = others.some((o) => firstWord(o) !== key && mentions(paragraph, firstWord(o)));
+      for (const sentence of splitSentences(paragraph)) {
+        const here = mentions(sentence, key);
+        if (!here && aboutOther) continue;
+        const terms = [...matchTerms(sentence)];
+        const found = wanted.filter((t) => terms.some((u) => meets(t, u))).length / wanted.length;
+        if (found === 0) continue;
+        const score = found + (here ? 0.5 : 0);
+        if (!best || score > best.score) best = { sentence: sentence.trim(), docId: doc.docId, score };
+      }
+    }
+  }
+  return best && { sentence: best.sentence, docId: best.docId };
 }
 
 function valueFor(

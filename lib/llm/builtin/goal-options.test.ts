@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { derivationClause, parseGoalOptions } from "./goal-options";
+
+describe("parseGoalOptions: the derived figures a request asks for", () => {
+  it("does not read a phrasal verb's particle as arithmetic ('put together' is no sum)", () => {
+    expect(
+      parseGoalOptions("Put together a table of the four leading vendors and their share.").derived,
+    ).toEqual([]);
+    expect(parseGoalOptions("What do North America and Europe account for together?").derived).toEqual([
+      "sum",
+    ]);
+  });
+
+  it("reads a change asked in percent, and a gap asked as what separates two items", () => {
+    expect(parseGoalOptions("the total growth over those two years in percent").derived).toContain(
+      "percent_change",
+    );
+    expect(parseGoalOptions("how many dollars separate it from North America?").derived).toContain(
+      "difference",
+    );
+  });
+
+  it("finds the clause that asks for a calculation", () => {
+    expect(
+      derivationClause(
+        "List the rates for A, B, C and D, and tell me how many times more often C loops than D.",
+        "ratio",
+      ),
+    ).toBe("and tell me how many times more often C loops than D.");
+    expect(derivationClause("请给出这个行业的收入规模，并算出它占全球市场的百分比。", "share")).toBe(
+      "并算出它占全球市场的百分比",
+    );
+  });
+});
