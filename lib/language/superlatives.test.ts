@@ -5,9 +5,12 @@ describe("superlatives", () => {
   it("finds the measure a superlative picks by, and its direction", () => {
     expect(
       superlatives("Which agent framework has the lowest loop incidence, and how does it compare?"),
-    ).toEqual([{ direction: "min", measure: "loop incidence" }]);
+    ).toEqual([{ direction: "min", measure: "loop incidence", kind: "framework" }]);
     expect(superlatives("Which framework has the most contributors?")).toEqual([
-      { direction: "max", measure: "contributors" },
+      { direction: "max", measure: "contributors", kind: "framework" },
+    ]);
+    expect(superlatives("Then, which single country was the largest market in 2025?")).toEqual([
+      { direction: "max", measure: "market", kind: "country" },
     ]);
     expect(superlatives("哪家厂商在工厂里的市场份额最大？")).toEqual([
       { direction: "max", measure: "市场份额" },

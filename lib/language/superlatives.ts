@@ -17,6 +17,31 @@ export interface Superlative {
    * fastest"): a rate of change no single list of figures gives; documents state its winner.
    */
   action?: { word: string };
+  /** The kind of item picked, when the question names it ("which single country …" → "country"). */
+  kind?: string;
+}
+
+/** "which single country was the largest market": the noun a "which"/"what" before it asks for. */
+function kindAsked(
+  words: readonly { text: string; tags: ReadonlySet<string>; sentenceStart: boolean }[],
+  i: number,
+): string | undefined {
+  for (let k = i - 1; k >= 0; k--) {
+    const w = words[k];
+    if (!w) break;
+    if (/^(?:which|what)$/i.test(w.text)) {
+      let kind: string | undefined;
+      for (let j = k + 1; j < i; j++) {
+        const n = words[j];
+        if (!n || !(n.tags.has("Noun") || n.tags.has("Adjective") || n.tags.has("Acronym"))) break;
+        if (n.tags.has("Noun") && !n.tags.has("ProperNoun") && !n.tags.has("Pronoun"))
+          kind = n.text.toLowerCase();
+      }
+      return kind;
+    }
+    if (w.sentenceStart) break;
+  }
+  return undefined;
 }
 
 const MIN_EN = /^(?:lowest|least|fewest|smallest|cheapest|shortest|slowest|lightest|weakest|worst)$/i;
@@ -48,10 +73,10 @@ function english(text: string): Superlative[] {
     // Punctuation right after it ("… grow fastest?") ends any measure after it.
     const ends = w.post.trim() !== "";
     const measure: string[] = [];
-    // "scored highest on the readiness scorecard", "ranks lowest in cost": an adverb of a verb,
-    // whose measure is the phrase after the preposition.
+    // "scored highest on the readiness scorecard", "ranks lowest by cost": an adverb of a verb,
+    // whose measure is the phrase after the preposition ("grow fastest in the market" is a place).
     const on =
-      !ends && /^(?:on|in|for|by)$/i.test(words[i + 1]?.text ?? "") && !words[i - 1]?.tags.has("Determiner");
+      !ends && /^(?:on|by)$/i.test(words[i + 1]?.text ?? "") && !words[i - 1]?.tags.has("Determiner");
     for (let j = on ? i + 2 : i + 1; !ends && j < words.length; j++) {
       const n = words[j];
       // A year inside the phrase ("the biggest 2025 market share") dates it; the measure goes on.
@@ -79,6 +104,7 @@ function english(text: string): Superlative[] {
       if (verbAt < 0 || on) return;
       const phrase = before.slice(verbAt).filter((b) => !b.tags.has("Pronoun") && !b.tags.has("Determiner"));
       if (phrase.length === 0) return;
+      const kind = kindAsked(words, i);
       out.push({
         direction: MIN_EN.test(w.text) ? "min" : "max",
         measure: phrase
@@ -86,10 +112,17 @@ function english(text: string): Superlative[] {
           .join(" ")
           .toLowerCase(),
         action: { word: w.text.toLowerCase() },
+        ...(kind ? { kind } : {}),
       });
       return;
     }
-    out.push({ direction: MIN_EN.test(w.text) ? "min" : "max", measure: measure.join(" ").toLowerCase() });
+    const said = measure.join(" ").toLowerCase();
+    const kind = kindAsked(words, i);
+    out.push({
+      direction: MIN_EN.test(w.text) ? "min" : "max",
+      measure: said,
+      ...(kind && !said.split(/\s+/).includes(kind) ? { kind } : {}),
+    });
   });
   return out;
 }

@@ -386,8 +386,8 @@ function sharePair(
 /**
  * "Which region grows fastest? Within that region, name the biggest country market and its share
  * of the regional total": two picks in a row, the second inside the first — the part is the later
- * pick's figure, the whole the earlier pick's figure on the same measure (the pair of one kind
- * whose names share the most words, the part smaller).
+ * pick's figure, the whole the earlier pick's figure (or, one pick only, a named item's) on the same
+ * measure: the pair of one kind whose names share the most words, the part smaller.
  */
 function nestedPickPair(
   request: string,
@@ -397,13 +397,20 @@ function nestedPickPair(
   const picks = superlatives(request)
     .map((s) => pickOf(s, reads))
     .filter((p): p is string => !!p);
-  if (picks.length < 2) return null;
-  const [outer, inner] = picks.slice(-2) as [string, string];
+  const inner = picks.at(-1);
+  if (!inner) return null;
+  // The whole: the pick before it, or (one pick) an item the request names ("Asia-Pacific's … which
+  // APAC country is the largest market and what share of the regional total it is").
+  const outers =
+    picks.length >= 2
+      ? [picks.at(-2) as string]
+      : parseGoalTerms(parseGoalOptions(request).rest).names.filter((n) => !mentions(n, firstOf(inner)));
   let best: { pair: [Candidate, Candidate]; score: number } | null = null;
   for (const a of all.filter((c) => mentions(c.label, firstOf(inner)))) {
-    for (const b of all.filter(
-      (c) => mentions(c.label, firstOf(outer)) && !mentions(c.label, firstOf(inner)),
-    )) {
+    const wholes = all.filter(
+      (c) => outers.some((o) => mentions(c.label, firstOf(o))) && !mentions(c.label, firstOf(inner)),
+    );
+    for (const b of wholes) {
       if (kindOf(a.q) !== kindOf(b.q) || a.q.amount >= b.q.amount) continue;
       const score = overlap(matchTerms(a.label), matchTerms(b.label));
       if (!best || score > best.score) best = { pair: [a, b], score };

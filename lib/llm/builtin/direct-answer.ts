@@ -7,7 +7,7 @@ import { parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { type Lineup, lineupsOf } from "./lineups";
 import { figureInProse, statementAbout } from "./prose-figures";
-import { matchTerms, mentions, overlap } from "./text";
+import { matchTerms, mentions, overlap, stem } from "./text";
 import type { ReadDoc } from "./upstream";
 
 /** A line that answers "which one has the most / least …" from the figures the documents list. */
@@ -32,9 +32,23 @@ export interface Candidate {
  */
 /** The item a superlative picks: the top of its lineup, or the winner a document states. */
 export function pickOf(s: Superlative, reads: readonly ReadDoc[]): string | null {
-  const sorted = lineup(s, reads);
-  if (sorted.length >= 2) return sorted[0]?.item ?? null;
-  return statedSuperlative(s, reads)?.item ?? null;
+  const a = answerOf(s, reads);
+  return a.stated ? a.stated.item : (a.sorted[0]?.item ?? null);
+}
+
+/**
+ * A lineup of figures answers a superlative, unless a document states the winner in words that
+ * fit the question better: the kind of item asked ("which single country" → "the largest country
+ * market"), or more of the measure than the lineup's names carry.
+ */
+function answerOf(
+  s: Superlative,
+  reads: readonly ReadDoc[],
+): { sorted: Candidate[]; stated: ReturnType<typeof statedSuperlative> } {
+  const { items, fit } = rankedLineup(s, reads);
+  const stated = statedSuperlative(s, reads);
+  if (stated && (items.length < 2 || stated.kindMatched || stated.fit > fit)) return { sorted: [], stated };
+  return { sorted: items.length >= 2 ? items : [], stated: null };
 }
 
 export function directAnswers(frame: ResearchFrame, reads: readonly ReadDoc[]): DirectAnswer[] {
@@ -42,9 +56,8 @@ export function directAnswers(frame: ResearchFrame, reads: readonly ReadDoc[]): 
   // A comparison's table answers it item by item; a request about one or two named items gets its lines.
   if (asked.length === 0) return frame.entities.length >= 2 ? [] : namedItemAnswers(frame, reads);
   return asked.flatMap((s) => {
-    const sorted = lineup(s, reads);
+    const { sorted, stated: st } = answerOf(s, reads);
     if (sorted.length < 2) {
-      const st = statedSuperlative(s, reads);
       if (!st) return [];
       return [
         { text: st.sentence, citations: [st.docId] },
@@ -161,7 +174,7 @@ const YEARS = /\b(?:19|20)\d\d\b/g;
 export function statedSuperlative(
   s: Superlative,
   reads: readonly ReadDoc[],
-): { sentence: string; docId: string; item: string | null } | null {
+): { sentence: string; docId: string; item: string | null; kindMatched: boolean; fit: number } | null {
   const wanted = matchTerms(s.measure);
   // An action's own superlative word ("fastest"); a measure's: any superlative of its direction
   // on a phrase sharing its words ("the largest country market" for "the biggest single-country market").
@@ -172,25 +185,38 @@ export function statedSuperlative(
       : superlatives(text).some(
           (t) => t.direction === s.direction && overlap(wanted, matchTerms(t.measure)) >= 0.5,
         );
-  let best: { sentence: string; docId: string; score: number } | null = null;
+  const kind = s.kind ? stem(s.kind) : null;
+  let best: { sentence: string; docId: string; score: number; kindMatched: boolean } | null = null;
   for (const doc of reads) {
     for (const sentence of splitSentences(doc.text)) {
       if (!/\b\w+est\b|\bmost\b|\bleast\b|最/iu.test(sentence) || !states(sentence)) continue;
-      const score = overlap(wanted, matchTerms(sentence));
-      if (!best || score > best.score) best = { sentence: sentence.trim(), docId: doc.docId, score };
+      const kindMatched = !!kind && matchTerms(sentence).has(kind);
+      const score = overlap(wanted, matchTerms(sentence)) + (kindMatched ? 1 : 0);
+      if (!best || score > best.score)
+        best = { sentence: sentence.trim(), docId: doc.docId, score, kindMatched };
     }
   }
   if (!best) return null;
   const clause = clausesOf(best.sentence).find(states) ?? best.sentence;
   const nameIn = (text: string) => parseGoalTerms(text).names[0] ?? null;
-  return { sentence: best.sentence, docId: best.docId, item: nameIn(clause) ?? nameIn(best.sentence) };
+  return {
+    sentence: best.sentence,
+    docId: best.docId,
+    item: nameIn(clause) ?? nameIn(best.sentence),
+    kindMatched: best.kindMatched,
+    fit: best.score - (best.kindMatched ? 1 : 0),
+  };
 }
 
 /**
  * The items the documents give a figure for on the measure, best first (one kind of number only:
  * shares with shares, prices with prices — the most common kind).
  */
-export function lineup(s: Superlative, reads: readonly ReadDoc[]): Candidate[] {
+export const lineup = (s: Superlative, reads: readonly ReadDoc[]): Candidate[] =>
+  rankedLineup(s, reads).items;
+
+/** The lineup, and how much of the asked measure its shared words carry (0..1). */
+function rankedLineup(s: Superlative, reads: readonly ReadDoc[]): { items: Candidate[]; fit: number } {
   const wanted = matchTerms(s.measure);
   const order = (items: Candidate[]) =>
     [...items].sort((x, y) => (s.direction === "max" ? y.amount - x.amount : x.amount - y.amount));
@@ -213,7 +239,7 @@ export function lineup(s: Superlative, reads: readonly ReadDoc[]): Candidate[] {
     .filter((l) => measureFit(l) >= enough)
     .sort((x, y) => measureFit(y) - measureFit(x) || y.items.size - x.items.size)[0];
   if (best && best.items.size >= 2) {
-    return order(
+    const items = order(
       [...best.items.entries()].map(([item, f]) => ({
         item,
         value: f.value,
@@ -222,6 +248,7 @@ export function lineup(s: Superlative, reads: readonly ReadDoc[]): Candidate[] {
         docId: f.docId ?? "",
       })),
     );
+    return { items, fit: measureFit(best) };
   }
   const candidates: Candidate[] = [];
   for (const doc of reads) {
@@ -244,7 +271,10 @@ export function lineup(s: Superlative, reads: readonly ReadDoc[]): Candidate[] {
   for (const c of candidates) kinds.set(c.kind, (kinds.get(c.kind) ?? 0) + 1);
   const kind = [...kinds.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
   const same = candidates.filter((c) => c.kind === kind);
-  return [...same].sort((x, y) => (s.direction === "max" ? y.amount - x.amount : x.amount - y.amount));
+  return {
+    items: [...same].sort((x, y) => (s.direction === "max" ? y.amount - x.amount : x.amount - y.amount)),
+    fit: enough,
+  };
 }
 
 /** "Braidline loop incidence rate" with measure "loop incidence" → "Braidline"; "" when nothing is left. */
