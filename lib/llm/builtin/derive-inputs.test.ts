@@ -74,6 +74,32 @@ describe("planCalculation", () => {
     expect(lastYear.inputs.map((i) => i.value)).toEqual(["USD 3.5 billion", "USD 4.2 billion"]);
   });
 
+  it("compares one named item in two states: its listed figure and the value stated under the request's condition", () => {
+    const reads = [
+      {
+        docId: "faults",
+        title: "Fault injection",
+        source: "",
+        published: "",
+        text: "Relaywright recovered in 58% of affected tasks. With retries enabled, Relaywright reached 71% in a side run.",
+        figures: [],
+      },
+    ];
+    const plan = planCalculation(
+      "difference",
+      frame,
+      [
+        fig("Braidline tool failure recovery rate", "86%"),
+        fig("Relaywright tool failure recovery rate", "58%"),
+        fig("Cortexa tool failure recovery rate", "44%"),
+      ],
+      null,
+      "By how many points does turning retries on lift Relaywright's tool failure recovery rate?",
+      reads,
+    );
+    expect(plan.inputs.map((i) => i.value)).toEqual(["71%", "58%"]);
+  });
+
   it("takes the operands from the clause that asks for the calculation", () => {
     const plan = planCalculation(
       "ratio",

@@ -84,6 +84,8 @@ export function planCalculation(
   if (!pair && (operation === "percent_change" || operation === "sum"))
     pair = yearPair(candidates, wanted, requestText);
   if (!pair && operation === "percent_change") pair = changePair(requestText, frame, reads);
+  if (!pair && (operation === "difference" || operation === "percent_change" || operation === "ratio"))
+    pair = conditionPair(requestText, candidates, reads);
   if (!pair && operation === "share") pair = nestedPickPair(frame.request, candidates, reads);
   if (!pair && operation !== "percent_change") pair = superlativePair(frame.request, reads);
   if (!pair && operation === "share") pair = sharePair(requestText, frame, candidates, derived);
@@ -381,6 +383,57 @@ function sharePair(
     }
   }
   return null;
+}
+
+/**
+ * "How much does switching on retries improve Relaywright's recovery rate?": one item the request
+ * names, in two states. Its listed figure on the measure is one side; the other is a value of the
+ * same kind in a sentence naming the item and the words of the request that neither the item nor
+ * the measure explain ("With retries enabled, Relaywright reached 71%").
+ */
+function conditionPair(
+  request: string,
+  all: readonly Candidate[],
+  reads: readonly ReadDoc[],
+): [Candidate, Candidate] | null {
+  const names = parseGoalTerms(parseGoalOptions(request).rest).names;
+  const asked = matchTerms(request);
+  let best: { pair: [Candidate, Candidate]; score: number } | null = null;
+  for (const l of lineupsOf(all)) {
+    // A list on which the request names exactly one item.
+    const named = [...l.items.keys()].filter((item) => names.some((n) => mentions(item, firstOf(n))));
+    if (named.length !== 1) continue;
+    const item = named[0] as string;
+    const key = firstOf(item);
+    const listed = l.items.get(item);
+    if (!listed) continue;
+    const measure = matchTerms(l.shared);
+    const fit = overlap(measure, asked);
+    if (fit === 0) continue;
+    const condition = new Set(
+      [...asked].filter(
+        (t) => !measure.has(t) && !matchTerms(item).has(t) && !names.some((n) => matchTerms(n).has(t)),
+      ),
+    );
+    for (const doc of reads) {
+      for (const sentence of splitSentences(doc.text)) {
+        if (!mentions(sentence, key)) continue;
+        const terms = matchTerms(sentence);
+        const shared = [...condition].filter((t) => terms.has(t)).length;
+        if (shared === 0) continue;
+        for (const value of valuesIn(sentence)) {
+          const q = parseQuantity(value);
+          if (!q || kindOf(q) !== kindOf(listed.q) || q.amount === listed.q.amount) continue;
+          const words = [...condition].filter((t) => terms.has(t)).join(", ");
+          const other: Candidate = { label: `${item} ${l.shared} (${words})`, value, docId: doc.docId, q };
+          // The list whose measure the request names best, then the sentence sharing most of its condition.
+          const score = fit * 100 + shared;
+          if (!best || score > best.score) best = { pair: [listed, other], score };
+        }
+      }
+    }
+  }
+  return best?.pair ?? null;
 }
 
 /**
