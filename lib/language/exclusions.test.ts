@@ -21,4 +21,11 @@ describe("excludedItems", () => {
     );
     expect(excludedItems("No need to check back with me; a short table is enough.")).toEqual([]);
   });
+  it("reads a pronoun as the name before it, and a name said to be off the table", () => {
+    expect(
+      excludedItems(
+        "Change of plan: Cortexa is off the table (legal won't clear its licence), so leave it out entirely.",
+      ),
+    ).toEqual(["Cortexa"]);
+  });
 });

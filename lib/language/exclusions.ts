@@ -1,3 +1,5 @@
+import { nounPhrases } from "./phrases";
+
 /**
  * What a request rules out: "leave Asia-Pacific and the rest of the world out", "excluding
  * Cortexa", "without the analytics add-on", "不包括亚太地区". The object of an excluding verb or
@@ -12,9 +14,31 @@ const EN_SPAN: RegExp[] = [
 const ZH_SPAN =
   /(?:不包括|不包含|排除|去掉|剔除|不要(?:包括|算上?)?|除了)\s*([^，。；！？,.;!?]{1,30}?)(?:之外|以外|外)?(?=[，。；！？,.;!?]|$)/gu;
 
+/** "Cortexa is off the table", "Quillon is out of scope": a name said to be out. */
+const EN_OUT =
+  /(\p{Lu}[\p{L}\d-]+(?:\s+\p{Lu}[\p{L}\d-]+)*)\s+(?:is|are)\s+(?:now\s+)?(?:off the table|out of scope|out of the picture|ruled out)\b/gu;
+
 export function excludedItems(text: string): string[] {
   const spans: string[] = [];
-  for (const re of EN_SPAN) for (const m of text.matchAll(re)) spans.push(m[1] as string);
+  for (const re of EN_SPAN) {
+    for (const m of text.matchAll(re)) {
+      const span = m[1] as string;
+      // "Cortexa is off the table, so leave it out": a pronoun stands for the names before it in its sentence.
+      if (/^(?:it|them)$/iu.test(span.trim())) {
+        const before =
+          text
+            .slice(0, m.index)
+            .split(/[.!?\n]/)
+            .at(-1) ?? "";
+        const names = nounPhrases(before).filter((p) => p.name);
+        const meant = /^it$/iu.test(span.trim()) ? names.slice(-1) : names;
+        spans.push(...meant.map((p) => p.text));
+        continue;
+      }
+      spans.push(span);
+    }
+  }
+  for (const m of text.matchAll(EN_OUT)) spans.push(m[1] as string);
   for (const m of text.matchAll(ZH_SPAN)) spans.push(m[1] as string);
   const items = spans.flatMap((span) =>
     span

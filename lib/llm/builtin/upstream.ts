@@ -154,7 +154,10 @@ export function inScope(up: Upstream, excluded: readonly string[]): Upstream {
   const offTopic = new Set(up.reads.filter((d) => out(d.title)).map((d) => d.docId));
   return {
     ...up,
-    facts: up.facts.filter((f) => !out(f.text) && !offTopic.has(f.docId)),
+    facts: up.facts.flatMap((f) => {
+      const text = offTopic.has(f.docId) ? null : listWithout(f.text, out);
+      return text ? [{ ...f, text }] : [];
+    }),
     figures: up.figures.filter((f) => !out(f.name) && !offTopic.has(f.docId)),
     // A document about what is ruled out ("Project X Asia-Pacific outlook") says nothing in scope.
     reads: up.reads.map((d) =>
@@ -167,13 +170,29 @@ export function inScope(up: Upstream, excluded: readonly string[]): Upstream {
               .split(/\n\s*\n/)
               .map((p) =>
                 splitSentences(p)
-                  .filter((s) => !out(s))
+                  .flatMap((s) => {
+                    const kept = listWithout(s, out);
+                    return kept ? [kept] : [];
+                  })
                   .join(" "),
               )
               .join("\n\n"),
           },
     ),
   };
+}
+
+/**
+ * A sentence without what is ruled out. A list ("USD 0.47 for Braidline, USD 0.52 for Loomwork and
+ * USD 0.80 for Cortexa") keeps its other items; a sentence whose main clause names what is ruled
+ * out, or that has nothing else left, goes.
+ */
+function listWithout(sentence: string, out: (text: string) => boolean): string | null {
+  if (!out(sentence)) return sentence;
+  const parts = sentence.replace(/[.;]\s*$/, "").split(/,\s+(?:and\s+|or\s+)?|\s+and\s+/);
+  const kept = parts.filter((p) => !out(p));
+  if (kept.length < 2 || kept[0] !== parts[0]) return null;
+  return `${kept.join(", ")}.`;
 }
 
 /**
