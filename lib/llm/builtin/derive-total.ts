@@ -4,6 +4,7 @@ import { superlatives } from "../../language/superlatives";
 import type { CalculationPlan } from "./derive-inputs";
 import { lineup } from "./direct-answer";
 import type { ResearchFrame } from "./frame";
+import { asksMoney } from "./goal-options";
 import { type Figure as Candidate, figureInput as input, relevance } from "./lineups";
 import { figureInProse } from "./prose-figures";
 import { matchTerms, overlap } from "./text";
@@ -36,6 +37,13 @@ export function planProduct(
   let pool = candidates.filter(
     (c) => c.q.suffix !== "%" && (c.q.prefix || /\bper\b|每/i.test(`${c.label} ${c.value}`)),
   );
+  // A cost asked is money: a per-unit count ("tool calls per task") is not what is multiplied.
+  if (asksMoney(requestText)) {
+    const money = pool.filter(
+      (c) => /^(?:usd|us\$|eur|rmb|cny|人民币|[$€£¥])$/iu.test(c.q.prefix) || /美元|元/u.test(c.q.suffix),
+    );
+    if (money.length > 0) pool = money;
+  }
   let named = item;
   if (!item) ({ pool, name: named } = namedFirst(pool, requestText));
   // The item's figure as the text states it ("Quillon … USD 2,050" over three years): asked a total

@@ -89,7 +89,7 @@ const DERIVED: [Operation, RegExp][] = [
   ],
   [
     "product",
-    /\b(?:total|in all|altogether|bill|adds? up(?: to)?|comes? to|come out at)\b|总计|合计|总额|总共|总成本|加起来是/i,
+    /\b(?:total|in all|altogether|bill|adds? up(?: to)?|comes? to|come out at|would cost|will cost|cost us)\b|总计|合计|总额|总共|总成本|加起来是/i,
   ],
 ];
 
@@ -108,6 +108,9 @@ export function derivationClause(request: string, operation: Operation): string 
 /** Money asked of something: with a count and a span ("what would 300 technicians cost per year"), a total. */
 const COST =
   /\b(?:cost|costs|pay|paid|bill|spend|budget|price[ds]?|fees?|tco)\b|费用|成本|花费|付|订阅费|价格|标价|多少钱|买|购买/i;
+
+/** The request asks an amount of money ("what would it cost", "how much would we pay"). */
+export const asksMoney = (text: string): boolean => COST.test(text);
 
 const ACRONYM = /^(?:ctos?|ceos?|cfos?|cios?|cisos?|vps?)$/i;
 

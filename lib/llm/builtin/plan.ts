@@ -148,7 +148,13 @@ const MAX_DERIVED = 4;
 function calculationsOf(frame: ResearchFrame): { operation: Operation; subject?: string }[] {
   const ops = frame.options.derived;
   // The items: those compared, or — when a gap or ratio is asked of totals — the names the request gives.
-  const names = parseGoalTerms(parseGoalOptions(frame.request).rest).names;
+  const all = parseGoalTerms(parseGoalOptions(frame.request).rest).names;
+  // "going by Kestrel's per-task costs": a name whose figures are used (a possessive) is a source,
+  // not an item — when the request names items enough without it.
+  const owners = all.filter((n) =>
+    new RegExp(`${n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}['’]s?\\s`, "u").test(frame.request),
+  );
+  const names = all.length - owners.length >= 2 ? all.filter((n) => !owners.includes(n)) : all;
   const items =
     frame.entities.length >= 2
       ? frame.entities
