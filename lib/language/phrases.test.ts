@@ -61,5 +61,7 @@ describe("nounPhrases", () => {
     expect(found).toEqual(expect.arrayContaining(["N:Loomwork", "N:Relaywright", "价格"]));
     expect(found.join(" ")).not.toMatch(/周五|你好|我/);
     expect(texts("Project X 在制造业的采用情况")).toEqual(["N:Project X", "制造业", "采用情况"]);
+    // The copula or a one-character verb after the nouns is the request's, not the subject's.
+    expect(texts("2025 年 Project X 全球市场规模是多少？")).toEqual(["N:Project X", "全球市场规模"]);
   });
 });

@@ -213,15 +213,34 @@ function chinesePhrases(text: string): Phrase[] {
     }
     let j = i;
     while (j < words.length && isChineseContentTag(words[j]?.tag ?? "") && words[j]?.tag !== "eng") j++;
-    const run = words.slice(i, j);
+    let run = words.slice(i, j);
     const next = words[j];
+    // A request's own verbs at the edges are not the subject: "看中国市场" opens with a verb,
+    // "全球市场规模是" ends with the copula. A noun phrase keeps no leading plain verb before two
+    // nouns, nor a trailing one-character verb (是, 到, 写), when it has a noun.
+    if (run.some((r) => isChineseNounTag(r.tag))) {
+      // A verb before two nouns governs them ("看中国市场"); before one it may name it ("采用情况").
+      while (
+        run.length > 2 &&
+        run[0]?.tag === "v" &&
+        run.slice(1).filter((r) => isChineseNounTag(r.tag)).length >= 2
+      )
+        run = run.slice(1);
+      while (
+        run.length > 1 &&
+        /^v/.test(run.at(-1)?.tag ?? "") &&
+        Array.from(run.at(-1)?.text ?? "").length === 1
+      )
+        run = run.slice(0, -1);
+    }
     const prevBreak = before;
     const nominal =
       run.some((r) => isChineseNounTag(r.tag)) ||
       // A verb used as a noun: "增长的报告", "规模和增长".
       next?.tag === "uj" ||
       /^[和与及、]$/.test(prevBreak);
-    if (nominal) {
+    const joined = run.map((r) => r.text).join("");
+    if (nominal && Array.from(joined).length >= 2) {
       phrases.push({ text: run.map((r) => r.text).join(""), at: run[0]?.start ?? 0, name: false, before });
     }
     before = "";
