@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ComparisonTable } from "./comparison-table";
-import { planCalculation } from "./derive-inputs";
+import { PER_UNIT, planCalculation } from "./derive-inputs";
 import type { ResearchFrame } from "./frame";
 import type { KeyFigure } from "./key-figures";
 
@@ -98,6 +98,34 @@ describe("planCalculation", () => {
       reads,
     );
     expect(plan.inputs.map((i) => i.value)).toEqual(["71%", "58%"]);
+  });
+
+  it("compares per unit the figures that two per-item totals multiplied", () => {
+    const derived = [
+      {
+        label: "Nordvale Atlas: Nordvale Atlas total per unit over 3 years × 200 technicians",
+        formatted: "USD 526,000",
+        formula: "Nordvale Atlas total per unit over 3 years USD 2,630 × 200 technicians 200 = USD 526,000",
+        docIds: ["tco"],
+      },
+      {
+        label: "Tessaract Pocket: Tessaract Pocket total per unit over 3 years × 200 technicians",
+        formatted: "USD 382,000",
+        formula: "Tessaract Pocket total per unit over 3 years USD 1,910 × 200 technicians 200 = USD 382,000",
+        docIds: ["tco"],
+      },
+    ];
+    const plan = planCalculation(
+      "difference",
+      frame,
+      [],
+      null,
+      "the per-technician gap",
+      [],
+      derived,
+      PER_UNIT,
+    );
+    expect(plan.inputs.map((i) => i.value)).toEqual(["USD 2,630", "USD 1,910"]);
   });
 
   it("takes the operands from the clause that asks for the calculation", () => {

@@ -66,6 +66,12 @@ export function planCalculation(
   });
 
   if (operation === "product") return planProduct(frame, candidates, reads, requestText, wanted, subject);
+  if (subject === PER_UNIT) {
+    const units = perUnitPair(derived);
+    if (!units) return none("no two per-item totals to compare per unit");
+    const [a, b] = units[0].q.amount >= units[1].q.amount ? units : [units[1], units[0]];
+    return { label: `Gap per unit: ${a.label} vs ${b.label}`, operation, inputs: [input(a), input(b)] };
+  }
 
   // A gap or a ratio between totals worked out upstream (each side's bill) comes from those totals.
   const fromDerived = derivedPair(derived);
@@ -588,6 +594,33 @@ function similarPair(candidates: Candidate[], wanted: Set<string>): [Candidate, 
     }
   }
   return top?.pair ?? null;
+}
+
+/** The subject of a gap between the per-unit figures that per-item totals multiplied. */
+export const PER_UNIT = "each unit";
+
+/**
+ * The per-unit figures two per-item totals multiplied ("Nordvale Atlas: … total per unit over 3
+ * years × 200 technician"), read back from their labels and formulas: the first factor of each.
+ */
+function perUnitPair(derived: readonly Derivation[]): [Candidate, Candidate] | null {
+  const units = derived.flatMap((d) => {
+    const m = /^(.+?):\s*(.+?)\s+×\s/u.exec(d.label);
+    const label = (m?.[2] ?? "").trim();
+    const at = label ? d.formula.indexOf(label) : -1;
+    // The formula shows each factor as its label, then its value.
+    const value = at >= 0 ? valuesIn(d.formula.slice(at + label.length))[0] : undefined;
+    const q = value ? parseQuantity(value) : null;
+    return value && q ? [{ label, value, docId: d.docIds[0], q }] : [];
+  });
+  for (let i = 0; i < units.length; i++) {
+    for (let j = i + 1; j < units.length; j++) {
+      const a = units[i] as Candidate;
+      const b = units[j] as Candidate;
+      if (kindOf(a.q) === kindOf(b.q) && a.label !== b.label) return [a, b];
+    }
+  }
+  return null;
 }
 
 /** Two totals calculated upstream of one kind (each side's bill), in the order they were made. */

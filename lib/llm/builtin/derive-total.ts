@@ -1,6 +1,7 @@
 import { countIn } from "../../language/counts";
 import { requestedSpan, spanClause, statedSpan } from "../../language/horizon";
 import { superlatives } from "../../language/superlatives";
+import { parseQuantity } from "../../tools/calculate";
 import type { CalculationPlan } from "./derive-inputs";
 import { lineup } from "./direct-answer";
 import type { ResearchFrame } from "./frame";
@@ -66,9 +67,12 @@ export function planProduct(
         ...pool,
         {
           label: `${named} total per unit over ${span}`,
-          value: prose.value,
+          // "2,630 美元" read from a Chinese document is written as USD in an English report.
+          value: frame.zh ? prose.value : prose.value.replace(/^([\d.,]+)\s*美元$/u, "USD $1"),
           docId: prose.docId,
-          q: prose.q,
+          q: frame.zh
+            ? prose.q
+            : (parseQuantity(prose.value.replace(/^([\d.,]+)\s*美元$/u, "USD $1")) ?? prose.q),
           about: reads.find((d) => d.docId === prose.docId)?.title ?? "",
         },
       ];

@@ -1,5 +1,6 @@
 import type { GoalSpec, TaskGraph, TaskSpec } from "../../planner/plan-schema";
 import type { Operation } from "../../tools/calculate";
+import { PER_UNIT } from "./derive-inputs";
 import { type Facet, MAX_FACETS, type ResearchFrame, researchFrame } from "./frame";
 import { parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
@@ -165,7 +166,16 @@ function calculationsOf(frame: ResearchFrame): { operation: Operation; subject?:
   const perItem = items
     .slice(0, MAX_DERIVED - 1)
     .map((subject) => ({ operation: "product" as const, subject }));
-  return [...perItem, ...ops.filter((op) => op !== "product").map((operation) => ({ operation }))];
+  // Totals of a count × each item's per-unit figure: their gap is asked, and so is the gap per unit
+  // ("the per-technician gap, and that gap across the whole fleet") — after it, so a tight plan keeps the total's.
+  const perUnitGap = ops.includes("difference")
+    ? [{ operation: "difference" as const, subject: PER_UNIT }]
+    : [];
+  return [
+    ...perItem,
+    ...ops.filter((op) => op !== "product").map((operation) => ({ operation })),
+    ...perUnitGap,
+  ];
 }
 
 /** Every facet at once: the extra read serves the report as a whole, searched with the request's words. */
