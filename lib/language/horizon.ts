@@ -92,8 +92,10 @@ export function requestedSpan(text: string): Span | null {
  */
 export function statedSpan(name: string, value: string): Span | null {
   const per = /(?:\bper|\ba|\/)\s*(year|yr|month|mo|quarter|week)\b|(每年|每月|\/年|\/月)/iu.exec(value);
-  if (per) {
-    const unit = (per[1] ?? per[2] ?? "").toLowerCase();
+  // Chinese states the rate right before the amount ("每人每月 46 美元"): the name's last words.
+  const before = per ? null : /(每年|每月)[^\d]{0,3}$/u.exec(name);
+  if (per || before) {
+    const unit = (per?.[1] ?? per?.[2] ?? before?.[1] ?? "").toLowerCase();
     return {
       months: /^mo|月/.test(unit) ? 1 : unit === "quarter" ? 3 : unit === "week" ? 12 / 52 : 12,
       rate: true,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decidedElsewhere, decidedElsewhereZh, decidedInClause } from "./references";
+import { statedSpan } from "./horizon";
+import { decidedElsewhere, decidedElsewhereZh, decidedInClause, ownTotalityZh } from "./references";
 
 describe("decidedElsewhere", () => {
   it("finds choices made in the requester's world, whatever the verb", () => {
@@ -47,5 +48,14 @@ describe("decidedElsewhereZh", () => {
     ]);
     expect(decidedElsewhereZh("我们上次选的那个供应商的报价是多少")).toEqual(["我们上次选的那个供应商"]);
     expect(decidedElsewhereZh("Project X 在制造业的采用情况")).toEqual([]);
+  });
+
+  it("finds a clause closed by a result complement, and the whole of the requester's own staff", () => {
+    expect(decidedElsewhereZh("按我们和集成商谈好的加价比例，Nordvale Atlas 每月要付多少？")).toEqual([
+      "我们和集成商谈好的加价比例",
+    ]);
+    expect(ownTotalityZh("估算一下给公司全部现场技师开通一年需要多少订阅费")).toEqual(["公司全部现场技师"]);
+    expect(ownTotalityZh("给公司全部 85 名现场技师开通一年需要多少订阅费")).toEqual([]);
+    expect(statedSpan("四家的简单平均标价为每人每月", "46 美元")).toEqual({ months: 1, rate: true });
   });
 });

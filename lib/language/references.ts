@@ -143,7 +143,8 @@ export function decidedElsewhereZh(text: string): string[] {
       // The clause has a verb ("选定的", "定下来的": a verb and its complement) or says what is
       // theirs now ("现有的", a distinguishing word); a bare possessive ("我们的报告") is not one.
       const clause = words.slice(i + 1, k + 1);
-      if (!clause.some((c) => /^(?:v|zg|vn|b)$/.test(c.tag)) || !/^(?:v|zg|vn|b|t)$/.test(w.tag)) break;
+      // "谈好的": a verb with its result complement (an adjective) closes the clause too.
+      if (!clause.some((c) => /^(?:v|zg|vn|b)$/.test(c.tag)) || !/^(?:v|zg|vn|b|t|a)$/.test(w.tag)) break;
       let end = k + 2;
       // The head noun phrase; a verb inside it modifies the noun right after it ("维修技师").
       while (
@@ -158,6 +159,34 @@ export function decidedElsewhereZh(text: string): string[] {
         i = end;
       }
       break;
+    }
+  }
+  return found;
+}
+
+/**
+ * "给公司全部现场技师开通", "我们所有的门店": the whole of the requester's own staff or assets, counted
+ * by nobody but them — a word of totality after the requester's side, and the noun phrase it
+ * governs. None when the request gives a number of its own.
+ */
+export function ownTotalityZh(text: string): string[] {
+  if (/\d/.test(text.replace(/(?:19|20)\d\d\s*年/g, ""))) return [];
+  const words = tagChinese(text);
+  const found: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    if (!/^(?:全部|所有|整个|全体)$/.test(words[i]?.text ?? "")) continue;
+    const side = words.slice(Math.max(0, i - 3), i);
+    if (!side.some((w) => /^(?:我们|我司|我方|公司|本公司|咱们|我)$/.test(w.text))) continue;
+    let end = i + 1;
+    while (
+      end < words.length &&
+      (/^(?:n|vn|nz|j|uj)/.test(words[end]?.tag ?? "") || words[end]?.text === "的")
+    )
+      end++;
+    if (words.slice(i + 1, end).some((w) => isChineseNounTag(w.tag))) {
+      const start = side.find((w) => /^(?:我们|我司|我方|公司|本公司|咱们|我)$/.test(w.text)) as ChineseWord;
+      found.push(text.slice(start.start, (words[end - 1] as ChineseWord).end));
+      i = end;
     }
   }
   return found;

@@ -3,6 +3,7 @@ import {
   decidedElsewhereZh,
   decidedInClause,
   declinesQuestions,
+  ownTotalityZh,
 } from "../../language/references";
 import type { Clarification, GoalSpec } from "../../planner/plan-schema";
 import type { ModelContext } from "../model-context";
@@ -218,7 +219,7 @@ function privateReferences(goal: string): string[] {
   // Choices made elsewhere ("the vendor we shortlisted"), found by grammar.
   const decided = (
     /\p{Script=Han}/u.test(goal)
-      ? decidedElsewhereZh(goal)
+      ? [...decidedElsewhereZh(goal), ...ownTotalityZh(goal)]
       : [...decidedElsewhere(goal), ...decidedInClause(goal)]
   ).map((text) => ({ at: goal.indexOf(text), text }));
   const all = [...matched, ...decided].sort((a, b) => a.at - b.at).map((m) => m.text);

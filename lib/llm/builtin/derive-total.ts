@@ -2,14 +2,17 @@ import { countIn } from "../../language/counts";
 import { requestedSpan, spanClause, statedSpan } from "../../language/horizon";
 import { superlatives } from "../../language/superlatives";
 import { parseQuantity } from "../../tools/calculate";
+import { splitSentences } from "../../tools/sentences";
 import type { CalculationPlan } from "./derive-inputs";
 import { lineup } from "./direct-answer";
 import type { ResearchFrame } from "./frame";
-import { asksMoney } from "./goal-options";
-import { type Figure as Candidate, figureInput as input, relevance } from "./lineups";
+import { asksMoney, parseGoalOptions } from "./goal-options";
+import { parseGoalTerms } from "./goal-terms";
+import { type Figure as Candidate, figureInput as input, lineupsOf, relevance } from "./lineups";
 import { figureInProse } from "./prose-figures";
 import { matchTerms, overlap } from "./text";
 import type { ReadDoc } from "./upstream";
+import { VALUE } from "./values";
 
 /**
  * A total from a per-unit figure: the price × the count the request gives × the span it asks
@@ -46,7 +49,7 @@ export function planProduct(
     if (money.length > 0) pool = money;
   }
   let named = item;
-  if (!item) ({ pool, name: named } = namedFirst(pool, requestText));
+  if (!item) ({ pool, name: named } = namedFirst(pool, requestText, frame.subject ?? ""));
   // The item's figure as the text states it ("Quillon … USD 2,050" over three years): asked a total
   // over a span, a document's prose may hold what no key-figures list does.
   if (named && asked && !asked.rate) {
@@ -97,9 +100,36 @@ export function planProduct(
   const itemWords = words(named ?? "");
   const measures = (c: Candidate) =>
     [...words(c.about ?? c.label)].filter((t) => clause.has(t) && !itemWords.has(t)).length;
+  // Asked of no item at all, a measure the request names in two words or more ("平均标价", "the
+  // average list price") that a sentence states with its amount is a candidate too: prose may hold
+  // what no list of figures does.
+  const terms = parseGoalTerms(parseGoalOptions(requestText).rest);
+  const subjectWords = matchTerms(frame.subject ?? "");
+  const ofNoItem = terms.names.every((n) => [...matchTerms(n)].every((t) => subjectWords.has(t)));
+  const aspects = terms.aspects.map((a) => matchTerms(a)).filter((t) => t.size >= 2);
+  if (!named && ofNoItem)
+    pool = [
+      ...pool,
+      ...statedMeasures(aspects, reads).filter(
+        (c) => !pool.some((p) => p.value === c.value && p.label === c.label),
+      ),
+    ];
+  const aspectFit = (c: Candidate) => Math.max(0, ...aspects.map((t) => overlap(t, matchTerms(c.label))));
+  // A count multiplies a figure per unit ("USD 46 per technician per month"), not a market's size.
+  const perOne = (c: Candidate) => Number(/\bper\b|每|\/\s*\p{L}/iu.test(`${c.label} ${c.value}`));
+  // Asked of no item, the reference figure of the lineup comes first: one no single item owns (an average).
+  const itemised = named
+    ? new Set<string>()
+    : new Set(lineupsOf(pool).flatMap((l) => [...l.items.values()].map((c) => c.label)));
+  const reference = (c: Candidate) => Number(!itemised.has(c.label));
   const perUnit = [...pool].sort(
     (a, b) =>
-      measures(b) - measures(a) || spanFit(b) - spanFit(a) || relevance(b, wanted) - relevance(a, wanted),
+      perOne(b) - perOne(a) ||
+      measures(b) - measures(a) ||
+      Number(aspectFit(b) === 1) - Number(aspectFit(a) === 1) ||
+      spanFit(b) - spanFit(a) ||
+      reference(b) - reference(a) ||
+      relevance(b, wanted) - relevance(a, wanted),
   )[0];
   if (!perUnit) return none("no per-unit figure to multiply");
   const inputs = [input(perUnit), { label: count.label, value: count.label }];
@@ -117,12 +147,22 @@ export function planProduct(
  * FieldMate" over the goal's "a vendor"): a name is a capitalised word of the figure's name that
  * the line has as a word; lines come newest first (a change, an answer, then the goal).
  */
-function namedFirst(pool: Candidate[], requestText: string): { pool: Candidate[]; name?: string } {
+function namedFirst(
+  pool: Candidate[],
+  requestText: string,
+  subject: string,
+): { pool: Candidate[]; name?: string } {
   // A word most figures' names start with ("Project X …") is the subject they are all about, no item.
   const firstWords = pool.map((c) => (c.label.split(/\s+/)[0] ?? "").toLowerCase());
-  const general = new Set(
-    firstWords.filter((w) => firstWords.filter((x) => x === w).length > pool.length / 2),
-  );
+  const general = new Set([
+    ...firstWords.filter((w) => firstWords.filter((x) => x === w).length > pool.length / 2),
+    // The subject the figures are about ("Project X") names no item — unless it is one of a list's items.
+    ...(lineupsOf(pool).some((l) =>
+      [...l.items.keys()].some((item) => subject && item.startsWith(subject.split(/\s+/)[0] ?? "")),
+    )
+      ? []
+      : subject.toLowerCase().split(/\s+/)),
+  ]);
   for (const line of requestText.split("\n")) {
     for (const c of pool) {
       const name = c.label
@@ -137,6 +177,30 @@ function namedFirst(pool: Candidate[], requestText: string): { pool: Candidate[]
     }
   }
   return { pool };
+}
+
+/**
+ * Sentences that state a measure the request names, with an amount of money: "四家的简单平均标价为每人
+ * 每月 46 美元", "The simple average list price across the four is USD 46 per technician per month".
+ * Labelled with the sentence up to the amount, so the rate it is stated at ("每人每月") stays with it.
+ */
+function statedMeasures(aspects: readonly Set<string>[], reads: readonly ReadDoc[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (const doc of reads) {
+    for (const sentence of splitSentences(doc.text)) {
+      const terms = matchTerms(sentence);
+      if (!aspects.some((t) => [...t].every((x) => terms.has(x)))) continue;
+      const m = [...sentence.matchAll(VALUE)].find((v) => {
+        const q = parseQuantity(v[0]);
+        return q && q.suffix !== "%";
+      });
+      const q = m ? parseQuantity(m[0]) : null;
+      if (!m || !q) continue;
+      const lead = sentence.slice(Math.max(0, (m.index ?? 0) - 60), m.index ?? 0).trim();
+      out.push({ label: lead || sentence.slice(0, 60), value: m[0].trim(), docId: doc.docId, q });
+    }
+  }
+  return out;
 }
 
 /** Share of the request's words a paragraph must carry for its prose total to count (a request says more than its measure). */
