@@ -10,6 +10,13 @@ describe("nounPhrases", () => {
     expect(found).toContain("N:Brno");
   });
 
+  it("takes a lower-case word no dictionary knows for a name ('loomwork vs relaywright')", () => {
+    const names = nounPhrases("loomwork vs relaywright goal drift - diff in pts")
+      .filter((p) => p.name)
+      .map((p) => p.text);
+    expect(names).toEqual(["loomwork", "relaywright"]);
+  });
+
   it("does not take the unit a figure is asked in for a topic ('in percent', 'in dollars')", () => {
     const texts = nounPhrases(
       "The total growth over those two years in percent, and the cost in dollars",
