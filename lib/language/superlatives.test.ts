@@ -27,6 +27,12 @@ describe("superlatives", () => {
     ]);
   });
 
+  it("reads a hyphenated superlative's measure ('the highest-scoring framework')", () => {
+    expect(superlatives("and how far it trails the highest-scoring framework.")).toEqual([
+      { direction: "max", measure: "scoring framework" },
+    ]);
+  });
+
   it("finds none where nothing is picked by a measure", () => {
     expect(superlatives("Compare Loomwork and Relaywright for enterprise use")).toEqual([]);
   });

@@ -71,7 +71,7 @@ function english(text: string): Superlative[] {
     const superlative = w.tags.has("Superlative") || /^(?:most|least|fewest)$/i.test(w.text);
     if (!superlative) return;
     // Punctuation right after it ("… grow fastest?") ends any measure after it.
-    const ends = w.post.trim() !== "";
+    const ends = w.post.trim() !== "" && w.post.trim() !== "-";
     const measure: string[] = [];
     // "scored highest on the readiness scorecard", "ranks lowest by cost": an adverb of a verb,
     // whose measure is the phrase after the preposition ("grow fastest in the market" is a place).

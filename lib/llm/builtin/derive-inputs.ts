@@ -152,7 +152,16 @@ function superlativePair(request: string, reads: readonly ReadDoc[]): [Candidate
     const items = lineup(s, reads);
     const [best, ...rest] = items;
     if (!best || rest.length === 0) continue;
-    const named = rest.find((c) => mentions(request, c.item)) ?? (rest[0] as (typeof rest)[number]);
+    // The other side: an item another superlative of the request picked ("which one did developers
+    // rate most satisfying … how far it trails the highest-scoring"), one it names, or the runner-up.
+    const picked = superlatives(request)
+      .filter((o) => o !== s && o.measure !== s.measure)
+      .map((o) => pickOf(o, reads))
+      .filter((p): p is string => !!p);
+    const named =
+      rest.find((c) => picked.some((p) => mentions(c.item, firstOf(p)))) ??
+      rest.find((c) => mentions(request, c.item)) ??
+      (rest[0] as (typeof rest)[number]);
     const as = (c: typeof best): Candidate | null => {
       const q = parseQuantity(c.value);
       return q ? { label: `${c.item} ${s.measure}`, value: c.value, docId: c.docId, q } : null;

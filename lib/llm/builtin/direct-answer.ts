@@ -7,7 +7,7 @@ import { parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { type Lineup, lineupsOf } from "./lineups";
 import { figureInProse, statementAbout } from "./prose-figures";
-import { matchTerms, mentions, overlap, stem } from "./text";
+import { looseOverlap, matchTerms, mentions, overlap, stem } from "./text";
 import type { ReadDoc } from "./upstream";
 
 /** A line that answers "which one has the most / least …" from the figures the documents list. */
@@ -232,7 +232,7 @@ function rankedLineup(s: Superlative, reads: readonly ReadDoc[]): { items: Candi
   const counts = new Map<string, number>();
   for (const f of figures) for (const t of matchTerms(f.label)) counts.set(t, (counts.get(t) ?? 0) + 1);
   const measure = new Set([...wanted].filter((t) => (counts.get(t) ?? 0) <= figures.length / 2));
-  const measureFit = (l: Lineup) => overlap(measure.size > 0 ? measure : wanted, matchTerms(l.shared));
+  const measureFit = (l: Lineup) => looseOverlap(measure.size > 0 ? measure : wanted, matchTerms(l.shared));
   // An action ("gaining share") is not measured by a list that has only some of its words ("market share").
   const enough = s.action ? 1 : 0.5;
   const best = lineupsOf(figures)

@@ -158,6 +158,18 @@ export function matchTerms(text: string): Set<string> {
 }
 
 /** Share of `wanted` found in `have` (0 when nothing is wanted). */
+/**
+ * Like `overlap`, but a word also meets one of the same first five letters: derivations the
+ * stemmer leaves apart ("satisfying" / "satisfaction", "licence" / "licensed").
+ */
+export function looseOverlap(wanted: ReadonlySet<string>, have: ReadonlySet<string>): number {
+  if (wanted.size === 0) return 0;
+  const heads = new Set([...have].filter((t) => t.length >= 5).map((t) => t.slice(0, 5)));
+  let hits = 0;
+  for (const term of wanted) if (have.has(term) || (term.length >= 5 && heads.has(term.slice(0, 5)))) hits++;
+  return hits / wanted.size;
+}
+
 export function overlap(wanted: ReadonlySet<string>, have: ReadonlySet<string>): number {
   if (wanted.size === 0) return 0;
   let hits = 0;
