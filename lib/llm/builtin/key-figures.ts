@@ -40,7 +40,22 @@ export function keyFigures(frame: ResearchFrame, up: Upstream, ev: Evidence): Ke
     byName.set(key, [...(byName.get(key) ?? []), claim]);
   }
   const figures: KeyFigure[] = [];
-  for (const group of byName.values()) {
+  for (const all of byName.values()) {
+    // One document states one value. Where its readings differ (a garbled read, then good ones),
+    // its value is the one most readings gave; the other is no source's, not a disagreement
+    // between sources.
+    const own = new Map<string, string>();
+    for (const docId of new Set(all.map((c) => c.docId))) {
+      const tally = new Map<string, { n: number }>();
+      for (const c of all) {
+        if (c.docId !== docId) continue;
+        tally.set(normalise(c.value), { n: (tally.get(normalise(c.value))?.n ?? 0) + 1 });
+      }
+      const [top, next] = [...tally.entries()].sort((a, b) => b[1].n - a[1].n);
+      // A tie says nothing about which reading was garbled: both stay, as a disagreement.
+      if (top && (!next || next[1].n < top[1].n)) own.set(docId, top[0]);
+    }
+    const group = all.filter((c) => !own.has(c.docId) || own.get(c.docId) === normalise(c.value));
     const byValue = new Map<string, string[]>();
     for (const c of group) {
       const docs = byValue.get(normalise(c.value)) ?? [];
