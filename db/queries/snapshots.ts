@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { RunState } from "@/lib/agent/state";
 import type { Db } from "../client";
@@ -155,6 +156,14 @@ function chunkIds(value: unknown, depth: number, into: string[], lists?: Map<str
   return into;
 }
 
+/**
+ * A piece as stored: its JSON text, deflated. Most pieces are a few hundred bytes to 2 kB, under
+ * the size at which PostgreSQL compresses a value itself, and jsonb is larger than the text (a
+ * float is a numeric); deflated, the pieces of a 1,000-iteration run take 2.2 MB instead of 5.0.
+ */
+const pack = (text: string): Buffer => deflateRawSync(text);
+const unpack = (packed: Uint8Array): string => inflateRawSync(packed).toString("utf8");
+
 /** Stores the state at its seq (inside the append transaction): the row, and the pieces not stored yet. */
 export async function insertSnapshot(db: Db, state: RunState): Promise<void> {
   const { head, chunks } = splitState(state);
@@ -168,7 +177,7 @@ export async function insertSnapshot(db: Db, state: RunState): Promise<void> {
       const parsed = [...chunks].map(([hash, text]) => ({ hash, text, data: JSON.parse(text) as unknown[] }));
       await db
         .insert(runStateChunks)
-        .values(parsed.map(({ hash, data }) => ({ runId: state.runId, hash, data })))
+        .values(parsed.map(({ hash, text }) => ({ runId: state.runId, hash, packed: pack(text) })))
         .onConflictDoNothing();
       // The writer's process is the one whose debugger reads the run next: its pieces are kept
       // as a read would keep them (content-addressed, so one whose transaction rolls back is
@@ -249,10 +258,16 @@ async function loadPieces(
   if (missing.length === 0) return;
   // As text: parsed here (the same work the driver would do), and its length sizes the cache.
   const rows = await db
-    .select({ hash: runStateChunks.hash, text: sql<string>`${runStateChunks.data}::text` })
+    .select({
+      hash: runStateChunks.hash,
+      text: sql<string | null>`${runStateChunks.data}::text`,
+      packed: runStateChunks.packed,
+    })
     .from(runStateChunks)
     .where(and(eq(runStateChunks.runId, owner), inArray(runStateChunks.hash, missing)));
-  for (const { hash, text } of rows) {
+  for (const row of rows) {
+    const { hash } = row;
+    const text = row.packed ? unpack(row.packed) : (row.text as string);
     const data = deepFreeze(JSON.parse(text) as unknown[]);
     pieceCache.set(hash, data, text.length);
     found.set(hash, data);
