@@ -303,7 +303,9 @@ function fieldList(fields: readonly string[]): SQL {
 /**
  * The newest stored state at or before `seq` (whole-state rows of older versions are read as they
  * are). For a fork by reference, a parent's state at or before the fork seq is the fork's state there
- * too, once it carries the fork's identity; its pieces are the parent's.
+ * too, once it carries the fork's identity; its pieces are the parent's. Every call builds the
+ * state's arrays and objects anew around the shared, frozen pieces, so the caller may reduce into
+ * its top level in place (`reduceAll(…, { owned: true })`); never cache a returned state.
  */
 export async function snapshotAtOrBefore(
   db: Db,
