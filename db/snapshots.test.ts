@@ -48,6 +48,18 @@ it("splits a state into a row and pieces and joins it back", () => {
   const next = { ...state, list: [...(state as unknown as { list: unknown[] }).list, { i: 40 }] };
   const again = splitState(next as unknown as RunState);
   expect([...again.chunks.keys()].filter((id) => !chunks.has(id))).toHaveLength(1);
+  // Pieces hashed before (the same objects) get the same ids and text as computed afresh.
+  const twice = splitState(state);
+  const fresh = splitState(structuredClone(state));
+  expect([...twice.chunks]).toEqual([...fresh.chunks]);
+  expect(twice.head).toEqual(fresh.head);
+  // One item replaced by a new object with other content: only its piece changes.
+  const list = (state as unknown as { list: unknown[] }).list;
+  const changed = {
+    ...state,
+    list: [...list.slice(0, 20), { i: -1 }, ...list.slice(21)],
+  } as unknown as RunState;
+  expect([...splitState(changed).chunks.keys()].filter((id) => !chunks.has(id))).toHaveLength(1);
   // A missing piece: no state, never a partial one.
   parsed.delete([...parsed.keys()][0] as string);
   expect(joinState(head, parsed)).toBeNull();

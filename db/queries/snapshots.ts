@@ -68,10 +68,46 @@ function pieces(value: unknown): { kind: "array" | "object"; parts: unknown[][] 
   return { kind: "object", parts };
 }
 
-function store(piece: unknown[], chunks: Map<string, string>): string {
+/**
+ * The text and id of pieces already hashed, under the first object they hold. A state's values are
+ * never changed in place (the reducer copies before it writes), so a piece whose items are the very
+ * objects of one hashed before has that piece's text: a snapshot serialises and hashes only the
+ * pieces that changed, not the whole state (~1.7 M characters at the end of a 1,000-iteration run).
+ */
+const hashed = new WeakMap<object, { items: unknown[]; id: string; text: string }>();
+
+/** `pairs`: the items are [key, value] made for this piece, so their keys and values are compared. */
+function sameItems(a: unknown[], b: unknown[], pairs: boolean): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    if (!pairs) return false;
+    const [ak, av] = a[i] as [string, unknown];
+    const [bk, bv] = b[i] as [string, unknown];
+    if (ak !== bk || av !== bv) return false;
+  }
+  return true;
+}
+
+function anchorOf(piece: unknown[], pairs: boolean): object | undefined {
+  for (const item of piece) {
+    const value = pairs ? (item as [string, unknown])[1] : item;
+    if (typeof value === "object" && value !== null) return value;
+  }
+  return undefined;
+}
+
+function store(piece: unknown[], chunks: Map<string, string>, pairs = false): string {
+  const anchor = anchorOf(piece, pairs);
+  const known = anchor && hashed.get(anchor);
+  if (known && sameItems(piece, known.items, pairs)) {
+    chunks.set(known.id, known.text);
+    return known.id;
+  }
   const text = JSON.stringify(piece);
   const id = hashOf(text);
   chunks.set(id, text);
+  if (anchor) hashed.set(anchor, { items: piece, id, text });
   return id;
 }
 
@@ -79,7 +115,7 @@ function encode(value: unknown, depth: number, chunks: Map<string, string>): unk
   if (isChunkRef(value)) return { [CHUNKED]: "literal", value };
   const split = depth < DEPTH ? pieces(value) : null;
   if (split) {
-    const ids = split.parts.map((p) => store(p, chunks));
+    const ids = split.parts.map((p) => store(p, chunks, split.kind === "object"));
     if (ids.length <= ID_SPAN) return { [CHUNKED]: split.kind, ids } satisfies ChunkRef;
     const idLists: string[] = [];
     for (let i = 0; i < ids.length; i += ID_SPAN) idLists.push(store(ids.slice(i, i + ID_SPAN), chunks));
