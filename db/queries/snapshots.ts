@@ -317,13 +317,14 @@ async function loadPieces(
     .select({
       hash: runStateChunks.hash,
       text: sql<string | null>`${runStateChunks.data}::text`,
-      packed: runStateChunks.packed,
+      // Base64 text, decoded natively: PGlite parses a bytea column's hex text in JavaScript.
+      packed: sql<string | null>`encode(${runStateChunks.packed}, 'base64')`,
     })
     .from(runStateChunks)
     .where(and(eq(runStateChunks.runId, owner), inArray(runStateChunks.hash, missing)));
   for (const row of rows) {
     const { hash } = row;
-    const text = row.packed ? unpack(row.packed) : (row.text as string);
+    const text = row.packed !== null ? unpack(Buffer.from(row.packed, "base64")) : (row.text as string);
     const data = deepFreeze(JSON.parse(text) as unknown[]);
     pieceCache.set(hash, data, text.length);
     found.set(hash, data);

@@ -130,7 +130,8 @@ async function measure(store: DbRunStore, seqs: number[], cold: boolean): Promis
     const after = snap?.seq ?? -1;
     const events = await store.events("long", after, seq - after);
     const c = performance.now();
-    const state = reduceAll(snap?.state ?? replay([], "long"), events);
+    // As stateAt does: the snapshot just read is this call's own.
+    const state = snap ? reduceAll(snap.state, events, { owned: true }) : replay(events, "long");
     const d = performance.now();
     // The first five are warm-up (JIT, statement preparation); every result is checked.
     if (isDeepStrictEqual(JSON.parse(JSON.stringify(state)), JSON.parse(JSON.stringify(states.get(seq)))))
