@@ -9,9 +9,15 @@ export class StateDraft {
   private readonly fresh = new WeakSet<object>();
   readonly s: RunState;
 
-  constructor(base: RunState) {
+  /** `owned`: `base`'s top-level arrays and objects are this draft's to write (see `reduceAll`). */
+  constructor(base: RunState, owned = false) {
     this.s = { ...base };
     this.fresh.add(this.s);
+    if (owned) {
+      for (const value of Object.values(base)) {
+        if (typeof value === "object" && value !== null && !Object.isFrozen(value)) this.fresh.add(value);
+      }
+    }
   }
 
   /** `obj` itself if it was created during this reduction, otherwise a shallow copy. */

@@ -14,9 +14,17 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+function topLevelCopy(state: RunState): RunState {
+  const copy: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(state))
+    copy[k] = Array.isArray(v) ? [...v] : typeof v === "object" && v !== null ? { ...v } : v;
+  return copy as unknown as RunState;
+}
+
 /**
  * From every `stride`-th state, `reduceAll` over the next `span` events equals folding `reduce`
- * one event at a time, and leaves the state it starts from untouched.
+ * one event at a time, and leaves the state it starts from untouched; so does reducing in place
+ * into a state whose top-level containers the caller owns.
  */
 function checkAgainstFold(events: readonly RunEvent[], stride: number, spans: number[]): number {
   const runId = events[0]?.runId ?? "";
@@ -34,6 +42,12 @@ function checkAgainstFold(events: readonly RunEvent[], stride: number, spans: nu
     for (const span of spans) {
       const to = Math.min(events.length - 1, from + span);
       expect(reduceAll(base, events.slice(from + 1, to + 1)), `${from} → ${to}`).toEqual(states[to]);
+      // As a snapshot read hands it over: new top-level containers around shared, frozen contents.
+      const owned = topLevelCopy(base);
+      expect(
+        reduceAll(owned, events.slice(from + 1, to + 1), { owned: true }),
+        `owned ${from} → ${to}`,
+      ).toEqual(states[to]);
       checked++;
     }
   }

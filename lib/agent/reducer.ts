@@ -344,6 +344,15 @@ export function reduce(state: RunState, event: RunEvent): RunState {
   return reduceAll(state, [event]);
 }
 
+export interface ReduceOptions {
+  /**
+   * The caller built `state` for this call and holds it nowhere else (a state just read from the
+   * database): its top-level arrays and objects are written in place instead of copied first.
+   * Objects below them are still copied before a write (a stored state's pieces are shared).
+   */
+  owned?: boolean;
+}
+
 /**
  * `events` folded into `state` in one draft: equal to reducing them one by one, but each object
  * is copied at most once for the whole batch instead of once per event. Per event, a run of
@@ -352,9 +361,13 @@ export function reduce(state: RunState, event: RunEvent): RunState {
  * Safe because the reducer writes only through the draft, and an object the draft created sits in
  * one place only, so mutating it in place later in the batch changes nothing the caller holds.
  */
-export function reduceAll(state: RunState, events: readonly RunEvent[]): RunState {
+export function reduceAll(
+  state: RunState,
+  events: readonly RunEvent[],
+  { owned = false }: ReduceOptions = {},
+): RunState {
   if (events.length === 0) return state;
-  const d = new StateDraft(state);
+  const d = new StateDraft(state, owned);
   for (const event of events) {
     d.s.seq = event.seq;
     d.s.updatedAt = event.at;

@@ -57,21 +57,44 @@ console.log(
 );
 const schema = `state_at_${process.pid}`;
 try {
-  for (const [table, column] of [
-    ["run_snapshots", "state"],
-    ["run_state_chunks", "data"],
-    ["run_events", "payload"],
+  for (const [table, stored, text] of [
+    ["run_snapshots", "pg_column_size(state)", "length(state::text)"],
+    // Pieces are deflated JSON text (`packed`); those of older versions are jsonb (`data`).
+    ["run_state_chunks", "coalesce(octet_length(packed), pg_column_size(data))", "length(data::text)"],
+    ["run_events", "pg_column_size(payload)", "length(payload::text)"],
   ]) {
     const [r] = await rows<{ n: number; stored: number; chars: number }>(
       h.db,
       sql.raw(
-        `select count(*)::int as n, sum(pg_column_size(${column}))::bigint as stored, sum(length(${column}::text))::bigint as chars from ${table}`,
+        `select count(*)::int as n, sum(${stored})::bigint as stored, coalesce(sum(${text}), 0)::bigint as chars from ${table}`,
       ),
     );
     console.log(
-      `  ${table}: ${r?.n} rows, ${f(Number(r?.stored) / 1e6)} MB stored, ${f(Number(r?.chars) / 1e6)} M characters of JSON`,
+      `  ${table}: ${r?.n} rows, ${f(Number(r?.stored) / 1e6)} MB stored${Number(r?.chars) > 0 ? `, ${f(Number(r?.chars) / 1e6)} M characters of JSON` : ""}`,
     );
   }
+  // Bytes as bench:peer counts them (heap, TOAST, indexes, dead rows), per table.
+  const sizes = await rows<{ table: string; heap: number; toast: number; indexes: number; total: number }>(
+    h.db,
+    sql.raw(
+      `select c.relname as table, pg_relation_size(c.oid)::bigint as heap, coalesce(pg_total_relation_size(nullif(c.reltoastrelid, 0)), 0)::bigint as toast, pg_indexes_size(c.oid)::bigint as indexes, pg_total_relation_size(c.oid)::bigint as total from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = ${URL ? `'${schema}'` : "'public'"} and c.relkind = 'r' order by 5 desc`,
+    ),
+  );
+  const all = sizes.reduce((n, r) => n + Number(r.total), 0);
+  console.log(`  bytes per iteration: ${f(all / long.iterations / 1024)} kB in all`);
+  for (const r of sizes.filter((r) => Number(r.total) > 0))
+    console.log(
+      `    ${r.table.padEnd(18)} ${f(Number(r.total) / long.iterations / 1024)} kB (heap ${f(Number(r.heap) / long.iterations / 1024)}, TOAST ${f(Number(r.toast) / long.iterations / 1024)}, indexes ${f(Number(r.indexes) / long.iterations / 1024)})`,
+    );
+  const types = await rows<{ type: string; n: number; stored: number }>(
+    h.db,
+    sql.raw(
+      "select type, count(*)::int as n, sum(pg_column_size(payload))::bigint as stored from run_events group by type order by 3 desc limit 8",
+    ),
+  );
+  console.log(
+    `    run_events payloads by type (kB per iteration): ${types.map((t) => `${t.type} ${f(Number(t.stored) / long.iterations / 1024)} (${t.n})`).join(", ")}`,
+  );
   let seed = 7;
   const rnd = () => {
     seed = (seed * 1103515245 + 12345) % 2 ** 31;
@@ -107,7 +130,8 @@ async function measure(store: DbRunStore, seqs: number[], cold: boolean): Promis
     const after = snap?.seq ?? -1;
     const events = await store.events("long", after, seq - after);
     const c = performance.now();
-    const state = reduceAll(snap?.state ?? replay([], "long"), events);
+    // As stateAt does: the snapshot just read is this call's own.
+    const state = snap ? reduceAll(snap.state, events, { owned: true }) : replay(events, "long");
     const d = performance.now();
     // The first five are warm-up (JIT, statement preparation); every result is checked.
     if (isDeepStrictEqual(JSON.parse(JSON.stringify(state)), JSON.parse(JSON.stringify(states.get(seq)))))

@@ -55,7 +55,9 @@ export async function runStateAt(service: RunService, runId: string, seq?: numbe
 export async function stateAt(store: RunStore, runId: string, seq: number): Promise<RunState> {
   const snap = await store.snapshotAtOrBefore(runId, seq);
   const after = snap?.seq ?? -1;
-  return reduceAll(snap?.state ?? replay([], runId), await store.events(runId, after, seq - after));
+  // A snapshot read is built for this call (new containers around shared, frozen pieces).
+  const events = await store.events(runId, after, seq - after);
+  return snap ? reduceAll(snap.state, events, { owned: true }) : replay(events, runId);
 }
 
 /**
