@@ -52,6 +52,8 @@ export async function sseResponse(service: RunService, runId: string, request: R
   open.streams++;
   abort.signal.addEventListener("abort", () => open.streams--, { once: true });
   request.signal.addEventListener("abort", () => abort.abort(), { once: true });
+  // The client may have left while the run was looked up: then no abort event is coming.
+  if (request.signal.aborted) abort.abort();
   const frames = watchRun(service.store, service.bus, runId, after, { signal: abort.signal });
   // A frame asked for but not ready when the chunk was sent: the next pull starts with it.
   let ahead: Promise<IteratorResult<StreamFrame>> | null = null;

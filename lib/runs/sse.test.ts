@@ -29,8 +29,13 @@ beforeAll(async () => {
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
     const response = await sseResponse(service, runId, new Request(url, { headers, signal: abort.signal }));
     res.writeHead(response.status, Object.fromEntries(response.headers));
-    if (response.body) Readable.fromWeb(response.body as never).pipe(res);
-    else res.end();
+    if (response.body) {
+      // As a real server does, a client that leaves cancels the body: the handler's stream is told
+      // directly, not only through the request's signal (which undici may let go of).
+      const body = Readable.fromWeb(response.body as never);
+      res.on("close", () => body.destroy());
+      body.pipe(res);
+    } else res.end();
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -25,4 +25,11 @@ describe("splitSentences", () => {
       "## Key figures\n- **Market size 2025**: USD 4.2 billion\n```\nconst x = 1.5;\n```\n1. Numbered item";
     expect(splitSentences(text)).toEqual(["Market size 2025: USD 4.2 billion", "Numbered item"]);
   });
+  it("does not end a sentence at an abbreviation's full stop before a lower-case word", () => {
+    expect(
+      splitSentences(
+        "Relaywright, developed by Relaywright Inc. in Toronto, is minimal. It is MIT licensed.",
+      ),
+    ).toEqual(["Relaywright, developed by Relaywright Inc. in Toronto, is minimal.", "It is MIT licensed."]);
+  });
 });

@@ -48,7 +48,8 @@ function joinLines(lines: string[]): string {
 
 /**
  * Ends a sentence after 。！？； always, and after . ! ? ; only before whitespace: "4.2 billion"
- * and "v1.5" stay whole. Closing quotes and brackets stay with their sentence.
+ * and "v1.5" stay whole, and a full stop before a lower-case word ends an abbreviation ("Inc. in").
+ * Closing quotes and brackets stay with their sentence.
  */
 function splitParagraph(text: string): string[] {
   const sentences: string[] = [];
@@ -58,6 +59,9 @@ function splitParagraph(text: string): string[] {
     const cjkEnd = "。！？；".includes(char);
     const latinEnd = ".!?;".includes(char) && (i + 1 === text.length || /\s/.test(text[i + 1] as string));
     if (!cjkEnd && !latinEnd) continue;
+    // "Relaywright Inc. in Toronto": a sentence does not go on in lower case, so a full stop before
+    // a lower-case word closes an abbreviation, not a sentence.
+    if (char === "." && /^\s+\p{Ll}/u.test(text.slice(i + 1, i + 4))) continue;
     let end = i + 1;
     while (end < text.length && '”’")）」』'.includes(text[end] as string)) end++;
     sentences.push(text.slice(start, end).trim());
