@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ComparisonTable } from "./comparison-table";
-import { PER_UNIT, planCalculation } from "./derive-inputs";
+import { planCalculation } from "./derive-inputs";
+import { PER_UNIT } from "./derive-upstream";
 import type { ResearchFrame } from "./frame";
 import type { KeyFigure } from "./key-figures";
 

@@ -1,19 +1,26 @@
 import { requestedSpan, statedSpan } from "../../language/horizon";
-import { superlatives } from "../../language/superlatives";
 import { type Operation, parseQuantity } from "../../tools/calculate";
-import { splitSentences } from "../../tools/sentences";
 import type { ComparisonTable } from "./comparison-table";
+import { conditionPair, nestedPickPair, superlativePair } from "./derive-picks";
 import { planProduct } from "./derive-total";
-import { lineup, pickOf } from "./direct-answer";
+import { derivedPair, PER_UNIT, perUnitPair } from "./derive-upstream";
+import { changePair, yearPair, yearSeries } from "./derive-years";
 import type { ResearchFrame } from "./frame";
 import { derivationClause, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import type { KeyFigure } from "./key-figures";
-import { type Figure as Candidate, figureInput as input, lineupsOf, relevance, sharedEnds } from "./lineups";
+import {
+  type Figure as Candidate,
+  firstOf,
+  figureInput as input,
+  lineupsOf,
+  relevance,
+  sharedEnds,
+} from "./lineups";
 import { figureInProse, kindOf, type ProseFigure } from "./prose-figures";
-import { matchTerms, mentions, normalise, overlap, ruledOutBy, truncate } from "./text";
+import { matchTerms, mentions, normalise, overlap, ruledOutBy } from "./text";
 import type { Derivation, ReadDoc } from "./upstream";
-import { VALUE, valuesIn } from "./values";
+import { valuesIn } from "./values";
 
 /**
  * Which figures a requested derivation uses, chosen the way an analyst would: two figures of the
@@ -27,8 +34,6 @@ export interface CalculationPlan {
   operation: Operation;
   inputs: { label: string; value: string; docId?: string }[];
 }
-
-const YEAR = /\b(?:19|20)\d\d\b/g;
 
 export function planCalculation(
   operation: Operation,
@@ -139,36 +144,6 @@ function tablePair(table: ComparisonTable | null): [Candidate, Candidate] | null
       { label: `${e1} ${label}`, value: x, docId: row.citations[0], q: qx },
       { label: `${e2} ${label}`, value: y, docId: row.citations.at(-1), q: qy },
     ];
-  }
-  return null;
-}
-
-/**
- * "Which has the lowest loop incidence, and how does it compare with Cortexa?": the item picked by
- * the superlative against the item the request names (the runner-up when it names none).
- */
-function superlativePair(request: string, reads: readonly ReadDoc[]): [Candidate, Candidate] | null {
-  for (const s of superlatives(request)) {
-    const items = lineup(s, reads);
-    const [best, ...rest] = items;
-    if (!best || rest.length === 0) continue;
-    // The other side: an item another superlative of the request picked ("which one did developers
-    // rate most satisfying … how far it trails the highest-scoring"), one it names, or the runner-up.
-    const picked = superlatives(request)
-      .filter((o) => o !== s && o.measure !== s.measure)
-      .map((o) => pickOf(o, reads))
-      .filter((p): p is string => !!p);
-    const named =
-      rest.find((c) => picked.some((p) => mentions(c.item, firstOf(p)))) ??
-      rest.find((c) => mentions(request, c.item)) ??
-      (rest[0] as (typeof rest)[number]);
-    const as = (c: typeof best): Candidate | null => {
-      const q = parseQuantity(c.value);
-      return q ? { label: `${c.item} ${s.measure}`, value: c.value, docId: c.docId, q } : null;
-    };
-    const a = as(best);
-    const b = as(named);
-    if (a && b) return [a, b];
   }
   return null;
 }
@@ -298,8 +273,6 @@ function measurePair(
   return first && second ? [first.c, second.c] : null;
 }
 
-const firstOf = (item: string): string => item.split(/\s+/)[0] ?? item;
-
 const fromProse = (p: ProseFigure, measure: string): Candidate => ({
   label: `${p.item} ${measure}`.trim(),
   value: p.value,
@@ -311,58 +284,6 @@ const firstMention = (text: string, item: string): number => {
   const at = text.toLowerCase().indexOf((item.split(" ")[0] ?? item).toLowerCase());
   return at < 0 ? Number.POSITIVE_INFINITY : at;
 };
-
-/**
- * "Quillon cut the list price of Scout from USD 59 to USD 39": a change the text states, in a
- * sentence naming what the request is about and sharing its words, earlier value first.
- */
-function changePair(
-  request: string,
-  frame: ResearchFrame,
-  reads: readonly ReadDoc[],
-): [Candidate, Candidate] | null {
-  const names = [
-    ...parseGoalTerms(parseGoalOptions(frame.request).rest).names,
-    ...(frame.subject ? [frame.subject] : []),
-  ];
-  const wanted = matchTerms(request);
-  const FROM_TO = new RegExp(
-    `\\bfrom\\s+(${VALUE.source})\\s+to\\s+(${VALUE.source})|从\\s*(${VALUE.source})\\s*(?:[降升增减涨跌]\\S{0,2})?(?:至|到)\\s*(${VALUE.source})`,
-    "iu",
-  );
-  let best: { pair: [Candidate, Candidate]; score: number } | null = null;
-  for (const doc of reads) {
-    for (const sentence of splitSentences(doc.text)) {
-      if (!names.some((n) => mentions(sentence, n.split(/\s+/)[0] ?? n))) continue;
-      const m = FROM_TO.exec(sentence);
-      const from = m?.[1] ?? m?.[3];
-      const to = m?.[2] ?? m?.[4];
-      const qa = from ? parseQuantity(from) : null;
-      const qb = to ? parseQuantity(to) : null;
-      // One kind of number: both percentages, or both in one currency ("USD 59" to "USD 39 per month").
-      const kind = (q: typeof qa) => (q?.suffix === "%" ? "%" : (q?.prefix ?? "").toLowerCase());
-      if (!from || !to || !qa || !qb || kind(qa) !== kind(qb)) continue;
-      const score = overlap(wanted, matchTerms(sentence));
-      // The words before "from" say what changed ("cut the list price of Quillon Scout").
-      const lead =
-        sentence
-          .slice(0, m?.index ?? 0)
-          .split(/[,;:]\s*/)
-          .at(-1) ?? "";
-      const label = truncate(lead.trim().split(/\s+/).slice(-8).join(" ") || "value", 80);
-      if (!best || score > best.score) {
-        best = {
-          pair: [
-            { label: `${label}, before`, value: from.trim(), docId: doc.docId, q: qa },
-            { label: `${label}, after`, value: to.trim(), docId: doc.docId, q: qb },
-          ],
-          score,
-        };
-      }
-    }
-  }
-  return best?.pair ?? null;
-}
 
 /**
  * "Europe's share of the market", "their combined share of the global market": the part (an item
@@ -401,93 +322,6 @@ function sharePair(
 }
 
 /**
- * "How much does switching on retries improve Relaywright's recovery rate?": one item the request
- * names, in two states. Its listed figure on the measure is one side; the other is a value of the
- * same kind in a sentence naming the item and the words of the request that neither the item nor
- * the measure explain ("With retries enabled, Relaywright reached 71%").
- */
-function conditionPair(
-  request: string,
-  all: readonly Candidate[],
-  reads: readonly ReadDoc[],
-): [Candidate, Candidate] | null {
-  const names = parseGoalTerms(parseGoalOptions(request).rest).names;
-  const asked = matchTerms(request);
-  let best: { pair: [Candidate, Candidate]; score: number } | null = null;
-  for (const l of lineupsOf(all)) {
-    // A list on which the request names exactly one item.
-    const named = [...l.items.keys()].filter((item) => names.some((n) => mentions(item, firstOf(n))));
-    if (named.length !== 1) continue;
-    const item = named[0] as string;
-    const key = firstOf(item);
-    const listed = l.items.get(item);
-    if (!listed) continue;
-    const measure = matchTerms(l.shared);
-    const fit = overlap(measure, asked);
-    if (fit === 0) continue;
-    const condition = new Set(
-      [...asked].filter(
-        (t) => !measure.has(t) && !matchTerms(item).has(t) && !names.some((n) => matchTerms(n).has(t)),
-      ),
-    );
-    for (const doc of reads) {
-      for (const sentence of splitSentences(doc.text)) {
-        if (!mentions(sentence, key)) continue;
-        const terms = matchTerms(sentence);
-        const shared = [...condition].filter((t) => terms.has(t)).length;
-        if (shared === 0) continue;
-        for (const value of valuesIn(sentence)) {
-          const q = parseQuantity(value);
-          if (!q || kindOf(q) !== kindOf(listed.q) || q.amount === listed.q.amount) continue;
-          const words = [...condition].filter((t) => terms.has(t)).join(", ");
-          const other: Candidate = { label: `${item} ${l.shared} (${words})`, value, docId: doc.docId, q };
-          // The list whose measure the request names best, then the sentence sharing most of its condition.
-          const score = fit * 100 + shared;
-          if (!best || score > best.score) best = { pair: [listed, other], score };
-        }
-      }
-    }
-  }
-  return best?.pair ?? null;
-}
-
-/**
- * "Which region grows fastest? Within that region, name the biggest country market and its share
- * of the regional total": two picks in a row, the second inside the first — the part is the later
- * pick's figure, the whole the earlier pick's figure (or, one pick only, a named item's) on the same
- * measure: the pair of one kind whose names share the most words, the part smaller.
- */
-function nestedPickPair(
-  request: string,
-  all: readonly Candidate[],
-  reads: readonly ReadDoc[],
-): [Candidate, Candidate] | null {
-  const picks = superlatives(request)
-    .map((s) => pickOf(s, reads))
-    .filter((p): p is string => !!p);
-  const inner = picks.at(-1);
-  if (!inner) return null;
-  // The whole: the pick before it, or (one pick) an item the request names ("Asia-Pacific's … which
-  // APAC country is the largest market and what share of the regional total it is").
-  const outers =
-    picks.length >= 2
-      ? [picks.at(-2) as string]
-      : parseGoalTerms(parseGoalOptions(request).rest).names.filter((n) => !mentions(n, firstOf(inner)));
-  let best: { pair: [Candidate, Candidate]; score: number } | null = null;
-  for (const a of all.filter((c) => mentions(c.label, firstOf(inner)))) {
-    const wholes = all.filter(
-      (c) => outers.some((o) => mentions(c.label, firstOf(o))) && !mentions(c.label, firstOf(inner)),
-    );
-    for (const b of wholes) {
-      if (kindOf(a.q) !== kindOf(b.q) || a.q.amount >= b.q.amount) continue;
-      const score = overlap(matchTerms(a.label), matchTerms(b.label));
-      if (!best || score > best.score) best = { pair: [a, b], score };
-    }
-  }
-  return best && best.score >= 0.5 ? best.pair : null;
-}
-
-/**
  * "Vantor quoted us USD 54 per technician per month": a value a person supplied, labelled with the
  * name its line gives, paired with the library figure of the same kind (same currency and unit)
  * the request's words fit best — a figure of no single item first (an average, a market total),
@@ -523,69 +357,6 @@ function suppliedPair(
   return null;
 }
 
-/**
- * "USD 4.2 billion in 2025, up from USD 3.5 billion in 2024 and USD 2.9 billion in 2023": a
- * sentence that states a known figure with its year and other values of its kind with other years
- * states the same measure in those years — labelled as the known figure, with the year changed.
- */
-function yearSeries(known: readonly Candidate[], reads: readonly ReadDoc[]): Candidate[] {
-  const found: Candidate[] = [];
-  const has = (label: string) => [...known, ...found].some((c) => normalise(c.label) === normalise(label));
-  for (const doc of reads) {
-    for (const sentence of splitSentences(doc.text)) {
-      const stated = [
-        ...sentence.matchAll(
-          new RegExp(`(${VALUE.source})\\s+(?:in|for|as of)\\s+((?:19|20)\\d\\d)\\b`, "giu"),
-        ),
-      ].flatMap((m) => {
-        const q = parseQuantity(m[1] ?? "");
-        return q ? [{ value: (m[1] ?? "").trim(), year: m[2] ?? "", q }] : [];
-      });
-      if (stated.length < 2) continue;
-      const anchor = stated
-        .map((x) => ({
-          x,
-          c: known.find(
-            (c) => c.q.amount === x.q.amount && kindOf(c.q) === kindOf(x.q) && c.label.includes(x.year),
-          ),
-        }))
-        .find((a) => a.c);
-      if (!anchor?.c) continue;
-      for (const x of stated) {
-        if (x === anchor.x || kindOf(x.q) !== kindOf(anchor.c.q) || x.year === anchor.x.year) continue;
-        const label = anchor.c.label.replace(anchor.x.year, x.year);
-        if (!has(label)) found.push({ label, value: x.value, docId: doc.docId, q: x.q });
-      }
-    }
-  }
-  return found;
-}
-
-/**
- * One measure in two years ("market size 2024" / "2025"), earlier first: the years the request
- * names when it names two of them, otherwise the earliest and the latest.
- */
-function yearPair(candidates: Candidate[], wanted: Set<string>, request = ""): [Candidate, Candidate] | null {
-  const byMeasure = new Map<string, Candidate[]>();
-  for (const c of candidates) {
-    const years = c.label.match(YEAR);
-    if (!years) continue;
-    const key = `${c.label.replace(YEAR, "").replace(/\s+/g, " ").trim().toLowerCase()}|${kindOf(c.q)}`;
-    byMeasure.set(key, [...(byMeasure.get(key) ?? []), c]);
-  }
-  const groups = [...byMeasure.values()].filter((g) => g.length >= 2);
-  const group = groups.sort(
-    (g, h) => relevance(h[0] as Candidate, wanted) - relevance(g[0] as Candidate, wanted),
-  )[0];
-  if (!group) return null;
-  const asked = new Set(request.match(YEAR) ?? []);
-  const named = group.filter((c) => asked.has(String(yearOf(c))));
-  const sorted = [...(named.length >= 2 ? named : group)].sort((x, y) => yearOf(x) - yearOf(y));
-  return [sorted[0] as Candidate, sorted.at(-1) as Candidate];
-}
-
-const yearOf = (c: Candidate) => Number(c.label.match(YEAR)?.at(-1) ?? 0);
-
 /** Two figures of one kind whose names share the most words, the goal's words weighing in. */
 function similarPair(candidates: Candidate[], wanted: Set<string>): [Candidate, Candidate] | null {
   let top: { pair: [Candidate, Candidate]; score: number } | null = null;
@@ -603,49 +374,4 @@ function similarPair(candidates: Candidate[], wanted: Set<string>): [Candidate, 
     }
   }
   return top?.pair ?? null;
-}
-
-/** The subject of a gap between the per-unit figures that per-item totals multiplied. */
-export const PER_UNIT = "each unit";
-
-/**
- * The per-unit figures two per-item totals multiplied ("Nordvale Atlas: … total per unit over 3
- * years × 200 technician"), read back from their labels and formulas: the first factor of each.
- */
-function perUnitPair(derived: readonly Derivation[]): [Candidate, Candidate] | null {
-  const units = derived.flatMap((d) => {
-    const m = /^(.+?):\s*(.+?)\s+×\s/u.exec(d.label);
-    const label = (m?.[2] ?? "").trim();
-    const at = label ? d.formula.indexOf(label) : -1;
-    // The formula shows each factor as its label, then its value.
-    const value = at >= 0 ? valuesIn(d.formula.slice(at + label.length))[0] : undefined;
-    const q = value ? parseQuantity(value) : null;
-    return value && q ? [{ label, value, docId: d.docIds[0], q }] : [];
-  });
-  for (let i = 0; i < units.length; i++) {
-    for (let j = i + 1; j < units.length; j++) {
-      const a = units[i] as Candidate;
-      const b = units[j] as Candidate;
-      if (kindOf(a.q) === kindOf(b.q) && a.label !== b.label) return [a, b];
-    }
-  }
-  return null;
-}
-
-/** Two totals calculated upstream of one kind (each side's bill), in the order they were made. */
-function derivedPair(derived: readonly Derivation[]): [Candidate, Candidate] | null {
-  const totals = derived.flatMap((d) => {
-    const q = parseQuantity(d.formatted);
-    return q
-      ? [{ label: d.label.replace(/:.*$/, "").trim() || d.label, value: d.formatted, docId: d.docIds[0], q }]
-      : [];
-  });
-  for (let i = 0; i < totals.length; i++) {
-    for (let j = i + 1; j < totals.length; j++) {
-      const a = totals[i] as Candidate;
-      const b = totals[j] as Candidate;
-      if (kindOf(a.q) === kindOf(b.q)) return [a, b];
-    }
-  }
-  return null;
 }

@@ -97,3 +97,6 @@ export function sharedEnds(
     return null;
   return { prefix: wa.slice(0, p).join(" ").toLowerCase(), suffix, itemA, itemB };
 }
+
+/** An item's first word, which names it in text ("Nordvale Systems" → "Nordvale"). */
+export const firstOf = (item: string): string => item.split(/\s+/)[0] ?? item;

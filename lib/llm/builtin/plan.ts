@@ -1,6 +1,6 @@
 import type { GoalSpec, TaskGraph, TaskSpec } from "../../planner/plan-schema";
 import type { Operation } from "../../tools/calculate";
-import { PER_UNIT } from "./derive-inputs";
+import { PER_UNIT } from "./derive-upstream";
 import { type Facet, MAX_FACETS, type ResearchFrame, researchFrame } from "./frame";
 import { parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";

@@ -1,0 +1,130 @@
+import { superlatives } from "../../language/superlatives";
+import { parseQuantity } from "../../tools/calculate";
+import { splitSentences } from "../../tools/sentences";
+import { lineup, pickOf } from "./direct-answer";
+import { parseGoalOptions } from "./goal-options";
+import { parseGoalTerms } from "./goal-terms";
+import { type Figure as Candidate, firstOf, lineupsOf } from "./lineups";
+import { kindOf } from "./prose-figures";
+import { matchTerms, mentions, overlap } from "./text";
+import type { ReadDoc } from "./upstream";
+import { valuesIn } from "./values";
+
+/** The sides of a calculation an item picked or named decides: a superlative's pick, two nested picks, one item in two states. */
+
+/**
+ * "Which has the lowest loop incidence, and how does it compare with Cortexa?": the item picked by
+ * the superlative against the item the request names (the runner-up when it names none).
+ */
+export function superlativePair(request: string, reads: readonly ReadDoc[]): [Candidate, Candidate] | null {
+  for (const s of superlatives(request)) {
+    const items = lineup(s, reads);
+    const [best, ...rest] = items;
+    if (!best || rest.length === 0) continue;
+    // The other side: an item another superlative of the request picked ("which one did developers
+    // rate most satisfying … how far it trails the highest-scoring"), one it names, or the runner-up.
+    const picked = superlatives(request)
+      .filter((o) => o !== s && o.measure !== s.measure)
+      .map((o) => pickOf(o, reads))
+      .filter((p): p is string => !!p);
+    const named =
+      rest.find((c) => picked.some((p) => mentions(c.item, firstOf(p)))) ??
+      rest.find((c) => mentions(request, c.item)) ??
+      (rest[0] as (typeof rest)[number]);
+    const as = (c: typeof best): Candidate | null => {
+      const q = parseQuantity(c.value);
+      return q ? { label: `${c.item} ${s.measure}`, value: c.value, docId: c.docId, q } : null;
+    };
+    const a = as(best);
+    const b = as(named);
+    if (a && b) return [a, b];
+  }
+  return null;
+}
+
+/**
+ * "How much does switching on retries improve Relaywright's recovery rate?": one item the request
+ * names, in two states. Its listed figure on the measure is one side; the other is a value of the
+ * same kind in a sentence naming the item and the words of the request that neither the item nor
+ * the measure explain ("With retries enabled, Relaywright reached 71%").
+ */
+export function conditionPair(
+  request: string,
+  all: readonly Candidate[],
+  reads: readonly ReadDoc[],
+): [Candidate, Candidate] | null {
+  const names = parseGoalTerms(parseGoalOptions(request).rest).names;
+  const asked = matchTerms(request);
+  let best: { pair: [Candidate, Candidate]; score: number } | null = null;
+  for (const l of lineupsOf(all)) {
+    // A list on which the request names exactly one item.
+    const named = [...l.items.keys()].filter((item) => names.some((n) => mentions(item, firstOf(n))));
+    if (named.length !== 1) continue;
+    const item = named[0] as string;
+    const key = firstOf(item);
+    const listed = l.items.get(item);
+    if (!listed) continue;
+    const measure = matchTerms(l.shared);
+    const fit = overlap(measure, asked);
+    if (fit === 0) continue;
+    const condition = new Set(
+      [...asked].filter(
+        (t) => !measure.has(t) && !matchTerms(item).has(t) && !names.some((n) => matchTerms(n).has(t)),
+      ),
+    );
+    for (const doc of reads) {
+      for (const sentence of splitSentences(doc.text)) {
+        if (!mentions(sentence, key)) continue;
+        const terms = matchTerms(sentence);
+        const shared = [...condition].filter((t) => terms.has(t)).length;
+        if (shared === 0) continue;
+        for (const value of valuesIn(sentence)) {
+          const q = parseQuantity(value);
+          if (!q || kindOf(q) !== kindOf(listed.q) || q.amount === listed.q.amount) continue;
+          const words = [...condition].filter((t) => terms.has(t)).join(", ");
+          const other: Candidate = { label: `${item} ${l.shared} (${words})`, value, docId: doc.docId, q };
+          // The list whose measure the request names best, then the sentence sharing most of its condition.
+          const score = fit * 100 + shared;
+          if (!best || score > best.score) best = { pair: [listed, other], score };
+        }
+      }
+    }
+  }
+  return best?.pair ?? null;
+}
+
+/**
+ * "Which region grows fastest? Within that region, name the biggest country market and its share
+ * of the regional total": two picks in a row, the second inside the first — the part is the later
+ * pick's figure, the whole the earlier pick's figure (or, one pick only, a named item's) on the same
+ * measure: the pair of one kind whose names share the most words, the part smaller.
+ */
+export function nestedPickPair(
+  request: string,
+  all: readonly Candidate[],
+  reads: readonly ReadDoc[],
+): [Candidate, Candidate] | null {
+  const picks = superlatives(request)
+    .map((s) => pickOf(s, reads))
+    .filter((p): p is string => !!p);
+  const inner = picks.at(-1);
+  if (!inner) return null;
+  // The whole: the pick before it, or (one pick) an item the request names ("Asia-Pacific's … which
+  // APAC country is the largest market and what share of the regional total it is").
+  const outers =
+    picks.length >= 2
+      ? [picks.at(-2) as string]
+      : parseGoalTerms(parseGoalOptions(request).rest).names.filter((n) => !mentions(n, firstOf(inner)));
+  let best: { pair: [Candidate, Candidate]; score: number } | null = null;
+  for (const a of all.filter((c) => mentions(c.label, firstOf(inner)))) {
+    const wholes = all.filter(
+      (c) => outers.some((o) => mentions(c.label, firstOf(o))) && !mentions(c.label, firstOf(inner)),
+    );
+    for (const b of wholes) {
+      if (kindOf(a.q) !== kindOf(b.q) || a.q.amount >= b.q.amount) continue;
+      const score = overlap(matchTerms(a.label), matchTerms(b.label));
+      if (!best || score > best.score) best = { pair: [a, b], score };
+    }
+  }
+  return best && best.score >= 0.5 ? best.pair : null;
+}

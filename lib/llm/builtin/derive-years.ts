@@ -1,0 +1,133 @@
+import { parseQuantity } from "../../tools/calculate";
+import { splitSentences } from "../../tools/sentences";
+import type { ResearchFrame } from "./frame";
+import { parseGoalOptions } from "./goal-options";
+import { parseGoalTerms } from "./goal-terms";
+import { type Figure as Candidate, relevance } from "./lineups";
+import { kindOf } from "./prose-figures";
+import { matchTerms, mentions, normalise, overlap, truncate } from "./text";
+import type { ReadDoc } from "./upstream";
+import { VALUE } from "./values";
+
+/** One measure over time: its value in other years, and a change a sentence states "from X to Y". */
+
+const YEAR = /\b(?:19|20)\d\d\b/g;
+
+/**
+ * "Quillon cut the list price of Scout from USD 59 to USD 39": a change the text states, in a
+ * sentence naming what the request is about and sharing its words, earlier value first.
+ */
+export function changePair(
+  request: string,
+  frame: ResearchFrame,
+  reads: readonly ReadDoc[],
+): [Candidate, Candidate] | null {
+  const names = [
+    ...parseGoalTerms(parseGoalOptions(frame.request).rest).names,
+    ...(frame.subject ? [frame.subject] : []),
+  ];
+  const wanted = matchTerms(request);
+  const FROM_TO = new RegExp(
+    `\\bfrom\\s+(${VALUE.source})\\s+to\\s+(${VALUE.source})|从\\s*(${VALUE.source})\\s*(?:[降升增减涨跌]\\S{0,2})?(?:至|到)\\s*(${VALUE.source})`,
+    "iu",
+  );
+  let best: { pair: [Candidate, Candidate]; score: number } | null = null;
+  for (const doc of reads) {
+    for (const sentence of splitSentences(doc.text)) {
+      if (!names.some((n) => mentions(sentence, n.split(/\s+/)[0] ?? n))) continue;
+      const m = FROM_TO.exec(sentence);
+      const from = m?.[1] ?? m?.[3];
+      const to = m?.[2] ?? m?.[4];
+      const qa = from ? parseQuantity(from) : null;
+      const qb = to ? parseQuantity(to) : null;
+      // One kind of number: both percentages, or both in one currency ("USD 59" to "USD 39 per month").
+      const kind = (q: typeof qa) => (q?.suffix === "%" ? "%" : (q?.prefix ?? "").toLowerCase());
+      if (!from || !to || !qa || !qb || kind(qa) !== kind(qb)) continue;
+      const score = overlap(wanted, matchTerms(sentence));
+      // The words before "from" say what changed ("cut the list price of Quillon Scout").
+      const lead =
+        sentence
+          .slice(0, m?.index ?? 0)
+          .split(/[,;:]\s*/)
+          .at(-1) ?? "";
+      const label = truncate(lead.trim().split(/\s+/).slice(-8).join(" ") || "value", 80);
+      if (!best || score > best.score) {
+        best = {
+          pair: [
+            { label: `${label}, before`, value: from.trim(), docId: doc.docId, q: qa },
+            { label: `${label}, after`, value: to.trim(), docId: doc.docId, q: qb },
+          ],
+          score,
+        };
+      }
+    }
+  }
+  return best?.pair ?? null;
+}
+
+/**
+ * "USD 4.2 billion in 2025, up from USD 3.5 billion in 2024 and USD 2.9 billion in 2023": a
+ * sentence that states a known figure with its year and other values of its kind with other years
+ * states the same measure in those years — labelled as the known figure, with the year changed.
+ */
+export function yearSeries(known: readonly Candidate[], reads: readonly ReadDoc[]): Candidate[] {
+  const found: Candidate[] = [];
+  const has = (label: string) => [...known, ...found].some((c) => normalise(c.label) === normalise(label));
+  for (const doc of reads) {
+    for (const sentence of splitSentences(doc.text)) {
+      const stated = [
+        ...sentence.matchAll(
+          new RegExp(`(${VALUE.source})\\s+(?:in|for|as of)\\s+((?:19|20)\\d\\d)\\b`, "giu"),
+        ),
+      ].flatMap((m) => {
+        const q = parseQuantity(m[1] ?? "");
+        return q ? [{ value: (m[1] ?? "").trim(), year: m[2] ?? "", q }] : [];
+      });
+      if (stated.length < 2) continue;
+      const anchor = stated
+        .map((x) => ({
+          x,
+          c: known.find(
+            (c) => c.q.amount === x.q.amount && kindOf(c.q) === kindOf(x.q) && c.label.includes(x.year),
+          ),
+        }))
+        .find((a) => a.c);
+      if (!anchor?.c) continue;
+      for (const x of stated) {
+        if (x === anchor.x || kindOf(x.q) !== kindOf(anchor.c.q) || x.year === anchor.x.year) continue;
+        const label = anchor.c.label.replace(anchor.x.year, x.year);
+        if (!has(label)) found.push({ label, value: x.value, docId: doc.docId, q: x.q });
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * One measure in two years ("market size 2024" / "2025"), earlier first: the years the request
+ * names when it names two of them, otherwise the earliest and the latest.
+ */
+export function yearPair(
+  candidates: Candidate[],
+  wanted: Set<string>,
+  request = "",
+): [Candidate, Candidate] | null {
+  const byMeasure = new Map<string, Candidate[]>();
+  for (const c of candidates) {
+    const years = c.label.match(YEAR);
+    if (!years) continue;
+    const key = `${c.label.replace(YEAR, "").replace(/\s+/g, " ").trim().toLowerCase()}|${kindOf(c.q)}`;
+    byMeasure.set(key, [...(byMeasure.get(key) ?? []), c]);
+  }
+  const groups = [...byMeasure.values()].filter((g) => g.length >= 2);
+  const group = groups.sort(
+    (g, h) => relevance(h[0] as Candidate, wanted) - relevance(g[0] as Candidate, wanted),
+  )[0];
+  if (!group) return null;
+  const asked = new Set(request.match(YEAR) ?? []);
+  const named = group.filter((c) => asked.has(String(yearOf(c))));
+  const sorted = [...(named.length >= 2 ? named : group)].sort((x, y) => yearOf(x) - yearOf(y));
+  return [sorted[0] as Candidate, sorted.at(-1) as Candidate];
+}
+
+const yearOf = (c: Candidate) => Number(c.label.match(YEAR)?.at(-1) ?? 0);
