@@ -62,6 +62,14 @@ export function isImperativeVerb(word: string, rest: string): boolean {
   return Boolean(tagged?.tags.includes("Verb") && !tagged.tags.includes("Noun"));
 }
 
+/** "loops", "sells": a word that is a verb after a subject ("it loops"), whatever it was tagged in place. */
+export function isVerbForm(word: string): boolean {
+  const probe = nlp(`it ${word.toLowerCase()}`).json({ terms: { tags: true } }) as {
+    terms: CompromiseTerm[];
+  }[];
+  return Boolean(probe[0]?.terms[1]?.tags.includes("Verb"));
+}
+
 let dictionary: Set<string> | undefined;
 
 /** 275,000 English words (an-array-of-english-words), loaded once on first use. */

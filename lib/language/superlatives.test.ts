@@ -22,6 +22,10 @@ describe("superlatives", () => {
     expect(
       superlatives("Find the framework that scored highest on the readiness scorecard, then its licence"),
     ).toEqual([{ direction: "max", measure: "readiness scorecard" }]);
+    // A name after the preposition is where it was measured: the measure is the question's verb.
+    expect(superlatives("Which framework loops least on TaskForge-300? Then its retry defaults.")).toEqual([
+      { direction: "min", measure: "loops", action: { word: "least" }, kind: "framework" },
+    ]);
     expect(superlatives("A line on who is gaining share fastest would help.")).toEqual([
       { direction: "max", measure: "gaining share", action: { word: "fastest" } },
     ]);

@@ -1,5 +1,5 @@
 import { tagChinese } from "./chinese";
-import { tagEnglish } from "./english";
+import { isVerbForm, tagEnglish } from "./english";
 
 /**
  * "Which framework has the lowest loop incidence", "the vendor with the biggest share",
@@ -75,8 +75,13 @@ function english(text: string): Superlative[] {
     const measure: string[] = [];
     // "scored highest on the readiness scorecard", "ranks lowest by cost": an adverb of a verb,
     // whose measure is the phrase after the preposition ("grow fastest in the market" is a place).
+    // A name after it ("loops least on TaskForge-300") is where it was measured, not what: the measure is the verb.
+    const after = words[i + 2];
     const on =
-      !ends && /^(?:on|by)$/i.test(words[i + 1]?.text ?? "") && !words[i - 1]?.tags.has("Determiner");
+      !ends &&
+      /^(?:on|by)$/i.test(words[i + 1]?.text ?? "") &&
+      !words[i - 1]?.tags.has("Determiner") &&
+      !(after && (after.tags.has("ProperNoun") || /^\p{Lu}/u.test(after.text)));
     for (let j = on ? i + 2 : i + 1; !ends && j < words.length; j++) {
       const n = words[j];
       // A year inside the phrase ("the biggest 2025 market share") dates it; the measure goes on.
@@ -96,15 +101,21 @@ function english(text: string): Superlative[] {
       // "gaining share fastest", "expected to grow fastest": the verb (and its object) before it.
       const before = words.slice(Math.max(0, i - 2), i);
       const verbAt = before.findIndex(
-        (b) =>
+        (b, k) =>
           b.tags.has("Gerund") ||
+          // "which framework loops least": after the question's noun, a plural "noun" is its verb.
+          (k > 0 &&
+            b.tags.has("Plural") &&
+            /^(?:which|what)$/i.test(words[i - before.length + k - 2]?.text ?? "") &&
+            isVerbForm(b.text)) ||
           (b.tags.has("Adjective") && /ing$/i.test(b.text)) ||
           (b.tags.has("Verb") && !b.tags.has("Copula") && !b.tags.has("Auxiliary") && !b.tags.has("Modal")),
       );
       if (verbAt < 0 || on) return;
       const phrase = before.slice(verbAt).filter((b) => !b.tags.has("Pronoun") && !b.tags.has("Determiner"));
       if (phrase.length === 0) return;
-      const kind = kindAsked(words, i);
+      // The kind is asked before the verb ("which framework loops least": a framework).
+      const kind = kindAsked(words, i - before.length + verbAt);
       out.push({
         direction: MIN_EN.test(w.text) ? "min" : "max",
         measure: phrase

@@ -26,6 +26,11 @@ describe("calculate", () => {
     expect(derive("product", [q("USD 2,410"), q("150")], ["per tech", "techs"]).formatted).toBe(
       "USD 361,500",
     );
+    // A percentage multiplies as a fraction: a 31% share of a USD 4.2 billion market.
+    expect(derive("product", [q("31%"), q("USD 4.2 billion")], ["share", "market"]).formatted).toBe(
+      "USD 1.3 billion",
+    );
+    expect(derive("product", [q("77%"), q("300 tasks")], ["success", "tasks"]).formatted).toBe("231 tasks");
     // Units cancel: a count of technicians removes "per technician", a count of months "per month".
     expect(
       derive("product", [q("USD 49 per technician per month"), q("200 technicians")], ["price", "fleet"])

@@ -183,7 +183,11 @@ export function derive(operation: Operation, values: Quantity[], labels: string[
       return { value: v, formatted: withUnit(v, a), formula: `${shown.join(" + ")} = ${withUnit(v, a)}` };
     }
     case "product": {
-      const v = values.reduce((s, q) => s * q.amount, 1);
+      // A percentage multiplies as the fraction it is: 31% of USD 4.2 billion is USD 1.3 billion.
+      const v = values.reduce(
+        (s, q) => s * (q.suffix === "%" && values.length > 1 ? q.amount / 100 : q.amount),
+        1,
+      );
       const unit = productUnit(values, values.find((q) => q.prefix || (q.suffix && q.suffix !== "%")) ?? a);
       return {
         value: v,

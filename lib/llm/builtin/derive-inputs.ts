@@ -1,6 +1,7 @@
 import { requestedSpan, statedSpan } from "../../language/horizon";
 import { type Operation, parseQuantity } from "../../tools/calculate";
 import type { ComparisonTable } from "./comparison-table";
+import { PART_OF_WHOLE, planPart } from "./derive-part";
 import { conditionPair, nestedPickPair, superlativePair } from "./derive-picks";
 import { planProduct } from "./derive-total";
 import { derivedPair, PER_UNIT, perUnitPair } from "./derive-upstream";
@@ -70,6 +71,7 @@ export function planCalculation(
     inputs: [],
   });
 
+  if (subject === PART_OF_WHOLE) return planPart(frame, candidates, reads, requestText);
   if (operation === "product") return planProduct(frame, candidates, reads, requestText, wanted, subject);
   if (subject === PER_UNIT) {
     const units = perUnitPair(derived);

@@ -1,5 +1,6 @@
 import type { GoalSpec, TaskGraph, TaskSpec } from "../../planner/plan-schema";
 import type { Operation } from "../../tools/calculate";
+import { ASKS_PART, PART_OF_WHOLE } from "./derive-part";
 import { PER_UNIT } from "./derive-upstream";
 import { type Facet, MAX_FACETS, type ResearchFrame, researchFrame } from "./frame";
 import { parseGoalOptions } from "./goal-options";
@@ -162,7 +163,12 @@ function calculationsOf(frame: ResearchFrame): { operation: Operation; subject?:
       : (ops.includes("difference") || ops.includes("ratio")) && names.length >= 2 && names.length <= 3
         ? names
         : [];
-  if (!ops.includes("product") || items.length < 2) return ops.map((operation) => ({ operation }));
+  // A part the documents give only as a share of a whole ("an estimate of its revenue").
+  const part = ASKS_PART.test(frame.request)
+    ? [{ operation: "product" as const, subject: PART_OF_WHOLE }]
+    : [];
+  if (!ops.includes("product") || items.length < 2)
+    return [...ops.map((operation) => ({ operation })), ...part];
   const perItem = items
     .slice(0, MAX_DERIVED - 1)
     .map((subject) => ({ operation: "product" as const, subject }));
@@ -175,6 +181,7 @@ function calculationsOf(frame: ResearchFrame): { operation: Operation; subject?:
     ...perItem,
     ...ops.filter((op) => op !== "product").map((operation) => ({ operation })),
     ...perUnitGap,
+    ...part,
   ];
 }
 

@@ -3,6 +3,7 @@ import { type ComparisonTable, comparisonTable } from "./comparison-table";
 import { directAnswers } from "./direct-answer";
 import { gatherEvidence } from "./evidence";
 import type { ResearchFrame } from "./frame";
+import { askedMeasures } from "./item-measures";
 import { figureLine, type KeyFigure, keyFigures, outvotedValues } from "./key-figures";
 import { lineupsOf } from "./lineups";
 import { DEFAULT_FINDINGS, requestFindings } from "./request-coverage";
@@ -113,11 +114,22 @@ export function buildReport(frame: ResearchFrame, up: Upstream): ReportContent {
       })),
     });
   }
-  if (figures.length > 0) {
+  // The measures the request asks about, for every item the documents give them for.
+  const measures = askedMeasures(frame, checkedReads(up));
+  for (const m of measures) {
+    sections.push({
+      heading: zh ? `各项对比：${m.measure}` : `${capitalise(m.measure)}, by item`,
+      kind: "figures",
+      paragraphs: m.rows.map((r) => ({ text: `${r.label}: ${r.value}`, citations: [r.docId] })),
+    });
+  }
+  const byItem = new Set(measures.flatMap((m) => m.rows.map((r) => normalise(r.label))));
+  const listed = figures.filter((f) => !byItem.has(normalise(f.name)));
+  if (listed.length > 0) {
     sections.push({
       heading: zh ? "关键数据" : "Key figures",
       kind: "figures",
-      paragraphs: figures.map((f) => ({
+      paragraphs: listed.map((f) => ({
         text: figureLine(f, zh),
         citations: [...f.docIds, ...f.conflicts.flatMap((c) => c.docIds)],
       })),

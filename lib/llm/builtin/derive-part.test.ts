@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { parseQuantity } from "../../tools/calculate";
+import { ASKS_PART, planPart } from "./derive-part";
+import type { ResearchFrame } from "./frame";
+import type { Figure } from "./lineups";
+import type { ReadDoc } from "./upstream";
+
+const frame = (request: string) =>
+  ({ request, subject: null, entities: [], options: { excluded: [] } }) as unknown as ResearchFrame;
+const fig = (label: string, value: string, docId = "d1"): Figure => ({
+  label,
+  value,
+  docId,
+  q: parseQuantity(value) as NonNullable<ReturnType<typeof parseQuantity>>,
+});
+const figures = [
+  fig("Fernbrook market share 2025", "31%", "vl"),
+  fig("Tessaract Labs market share 2025", "12%", "vl"),
+  fig("Project X North America market size 2025", "USD 1.6 billion", "rb"),
+  fig("Project X market size 2025", "USD 4.2 billion", "mo"),
+  fig("Project X year-on-year growth 2025", "20%", "mo"),
+  fig("Fernbrook list price", "USD 49 per technician per month", "pc"),
+];
+
+describe("a part from its share of a whole", () => {
+  it("is asked as an estimate, an application of a share, or a percentage of an amount", () => {
+    expect(
+      ASKS_PART.test("what's Fernbrook's revenue if you apply its market share to the total market size?"),
+    ).toBe(true);
+    expect(ASKS_PART.test("and an estimate of its 2025 revenue")).toBe(true);
+    expect(ASKS_PART.test("roughly how many of the benchmark's tasks it completed")).toBe(true);
+    expect(ASKS_PART.test("What is Fernbrook's market share?")).toBe(false);
+    expect(ASKS_PART.test("Compare the list prices of Fernbrook and Quillon.")).toBe(false);
+  });
+
+  it("multiplies the item's share by the whole of the same measure, not a region's or a price", () => {
+    const plan = planPart(
+      frame(
+        "Back-of-envelope: Fernbrook's 2025 revenue if you apply its market share to the total market size?",
+      ),
+      figures,
+      [],
+      "Back-of-envelope: Fernbrook's 2025 revenue if you apply its market share to the total market size?",
+    );
+    expect(plan.operation).toBe("product");
+    expect(plan.inputs.map((i) => i.value)).toEqual(["31%", "USD 4.2 billion"]);
+    expect(plan.inputs.map((i) => i.docId)).toEqual(["vl", "mo"]);
+  });
+
+  it("takes the item a superlative picks when the request names none", () => {
+    const reads: ReadDoc[] = [
+      {
+        docId: "tf",
+        title: "TaskForge-300 results",
+        source: "",
+        published: "",
+        text: "",
+        figures: [
+          { name: "Loomwork loop incidence rate", value: "3.1%" },
+          { name: "Braidline loop incidence rate", value: "2.2%" },
+          { name: "Braidline task success rate", value: "77%" },
+          { name: "Loomwork task success rate", value: "81%" },
+          { name: "TaskForge-300 task count", value: "300 tasks" },
+        ],
+      },
+    ];
+    const request =
+      "Which framework loops least? For that one, roughly how many of the tasks did it complete?";
+    const all = reads[0]?.figures.map((f) => fig(f.name, f.value, "tf")) ?? [];
+    const plan = planPart(frame(request), all, reads, request);
+    expect(plan.label).toMatch(/^Braidline:/);
+    expect(plan.inputs.map((i) => i.value)).toEqual(["77%", "300 tasks"]);
+  });
+
+  it("says why when no share and whole fit", () => {
+    const plan = planPart(
+      frame("an estimate of Nordvale's revenue"),
+      figures,
+      [],
+      "an estimate of Nordvale's revenue",
+    );
+    expect(plan.inputs).toEqual([]);
+    expect(plan.label).toMatch(/^Part: /);
+  });
+});

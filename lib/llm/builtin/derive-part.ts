@@ -1,0 +1,73 @@
+import { superlatives } from "../../language/superlatives";
+import type { CalculationPlan } from "./derive-inputs";
+import { lineup } from "./direct-answer";
+import type { ResearchFrame } from "./frame";
+import { parseGoalOptions } from "./goal-options";
+import { parseGoalTerms } from "./goal-terms";
+import { type Figure as Candidate, firstOf, figureInput as input } from "./lineups";
+import { matchTerms, mentions } from "./text";
+import type { ReadDoc } from "./upstream";
+
+/** The calculation task's subject for a part worked out from its share of a whole. */
+export const PART_OF_WHOLE = "part of a whole";
+
+/**
+ * A part the documents give only as a share: "an estimate of Fernbrook's 2025 revenue" when they
+ * state its 31% market share and a USD 4.2 billion market; "roughly how many of the 300 tasks it
+ * completed" from a 77% success rate. The request asks an amount (an estimate, "how many", "apply
+ * its share to …"); the part is an item it names or a superlative picks; the share is that item's
+ * percentage; the whole is an amount of the same measure's family — the figure whose name shares
+ * the most words with the share's, the item's own name and the year aside ("market share" and
+ * "market size", "task success rate" and "task count") — stated for no single item.
+ */
+export const ASKS_PART =
+  /\bapply(?:ing)?\b[^.?!]{0,60}\bto\b|\b(?:estimate[sd]?|roughly|approximately|approx\.|implied|back-of-(?:the-)?envelope)\b[^.?!]{0,50}\b(?:revenue|sales|spend(?:ing)?|how many|how much|worth)\b|(?<![\d.])\d+(?:\.\d+)?\s*%\s+of\s+(?:the\s+|its\s+)?[\d$]/i;
+
+export function planPart(
+  frame: ResearchFrame,
+  candidates: readonly Candidate[],
+  reads: readonly ReadDoc[],
+  requestText: string,
+): CalculationPlan {
+  const none = (why: string): CalculationPlan => ({
+    label: `Part: ${why}`,
+    operation: "product",
+    inputs: [],
+  });
+  const wanted = matchTerms(requestText);
+  let best = null as { item: string; share: Candidate; whole: Candidate; score: number } | null;
+  for (const item of partItems(frame, requestText, reads)) {
+    const key = firstOf(item);
+    const measureWords = (c: Candidate) =>
+      [...matchTerms(c.label)].filter((t) => !matchTerms(item).has(t) && !/^\d+$/.test(t));
+    for (const share of candidates.filter((c) => c.q.suffix === "%" && mentions(c.label, key))) {
+      const own = new Set(measureWords(share));
+      const fit = [...own].filter((t) => wanted.has(t)).length;
+      for (const whole of candidates) {
+        if (whole.q.suffix === "%" || mentions(whole.label, key) || /\bper\b|每/iu.test(whole.value))
+          continue;
+        const shared = measureWords(whole).filter((t) => own.has(t)).length;
+        if (shared === 0) continue;
+        // A whole of one sub-item ("North America market size") is not the whole the share is of.
+        const extra = measureWords(whole).filter((t) => !own.has(t) && !wanted.has(t)).length;
+        const score = shared * 2 + fit + measureWords(whole).filter((t) => wanted.has(t)).length - extra / 2;
+        if (!best || score > best.score) best = { item, share, whole, score };
+      }
+    }
+    // The picked or first-named item is the part: a later name only when it has none.
+    if (best) break;
+  }
+  if (!best) return none("no item's share and a whole of the same measure among the figures found");
+  const item = best.item;
+  return {
+    label: `${item}: ${best.share.label} × ${best.whole.label}`,
+    operation: "product",
+    inputs: [input(best.share), input(best.whole)],
+  };
+}
+
+/** The items whose part may be asked: a superlative's pick first, then the names the request gives. */
+function partItems(frame: ResearchFrame, request: string, reads: readonly ReadDoc[]): string[] {
+  const picks = superlatives(frame.request).flatMap((s) => lineup(s, reads)[0]?.item ?? []);
+  return [...picks, ...parseGoalTerms(parseGoalOptions(request).rest).names];
+}

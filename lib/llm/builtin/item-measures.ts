@@ -1,0 +1,82 @@
+import { parseQuantity } from "../../tools/calculate";
+import type { ResearchFrame } from "./frame";
+import { type Figure, lineupsOf } from "./lineups";
+import { isChineseText, matchTerms, normalise, ruledOutBy } from "./text";
+import type { ReadDoc } from "./upstream";
+
+/**
+ * The measures a request asks about, for every item the documents read give them for.
+ *
+ * "A table of list prices for the four main vendors", "stars per contributor for each framework",
+ * "how the regions compare on market size": the request names a measure and a kind of item, often
+ * not the items. The documents' lineups (one measure listed under names that differ only in the
+ * item) say which items have it. A lineup belongs in the report when the request uses most of its
+ * measure's words (the subject's words aside: every figure is about the subject), so "list prices"
+ * brings the list-price lineup and not the market-share one. Items the request rules out stay out.
+ */
+export interface ItemMeasure {
+  /** The measure's words as the documents give them ("list price"). */
+  measure: string;
+  rows: { item: string; label: string; value: string; docId: string }[];
+}
+
+const MAX_MEASURES = 3;
+const MAX_ITEMS = 8;
+
+export function askedMeasures(frame: ResearchFrame, reads: readonly ReadDoc[]): ItemMeasure[] {
+  const skip = frame.subject ? matchTerms(frame.subject) : new Set<string>();
+  const request = [frame.request, ...frame.options.changed, ...frame.options.given].join("\n");
+  const wanted = new Set([...matchTerms(request)].filter((t) => !skip.has(t)));
+  const ruledOut = ruledOutBy(frame.options.excluded);
+  // A figure both languages' documents list is cited from one in the report's language.
+  const ordered = [...reads].sort(
+    (a, b) => Number(isChineseText(a.text) !== frame.zh) - Number(isChineseText(b.text) !== frame.zh),
+  );
+  const scored = lineupsOf(settledFigures(ordered))
+    .map((l) => {
+      const words = [...matchTerms(l.shared)].filter((t) => !skip.has(t) && !/^\d+$/.test(t));
+      const hit = words.filter((t) => wanted.has(t)).length;
+      const items = [...l.items.entries()].filter(([item]) => !ruledOut(item));
+      return { l, words, hit, items };
+    })
+    .filter(({ words, hit, items }) => hit > 0 && hit * 2 >= words.length && items.length >= 2)
+    .sort((a, b) => b.hit / b.words.length - a.hit / a.words.length || b.items.length - a.items.length);
+  const out: ItemMeasure[] = [];
+  const listed = new Set<string>();
+  for (const { l, items } of scored) {
+    const rows = items
+      .filter(([, f]) => !listed.has(normalise(f.label)))
+      .slice(0, MAX_ITEMS)
+      .map(([item, f]) => ({ item, label: f.label, value: f.value, docId: f.docId ?? "" }));
+    if (rows.length < 2) continue;
+    for (const r of rows) listed.add(normalise(r.label));
+    out.push({ measure: l.shared, rows });
+    if (out.length >= MAX_MEASURES) break;
+  }
+  return out;
+}
+
+/**
+ * Each read document's listed figures, one value per figure: where reads of one document gave a
+ * figure different values (a garbled page, then a good one), the value most reads gave; a tie
+ * leaves the figure out, since nothing says which reading is the document's.
+ */
+function settledFigures(reads: readonly ReadDoc[]): Figure[] {
+  const tally = new Map<string, { label: string; docId: string; values: Map<string, number> }>();
+  for (const d of reads) {
+    for (const f of d.figures) {
+      const key = `${d.docId}|${normalise(f.name)}`;
+      const entry = tally.get(key) ?? { label: f.name, docId: d.docId, values: new Map<string, number>() };
+      entry.values.set(f.value, (entry.values.get(f.value) ?? 0) + 1);
+      tally.set(key, entry);
+    }
+  }
+  const figures: Figure[] = [];
+  for (const { label, docId, values } of tally.values()) {
+    const [top, next] = [...values.entries()].sort((a, b) => b[1] - a[1]);
+    if (!top || (next && next[1] === top[1])) continue;
+    const q = parseQuantity(top[0]);
+    if (q) figures.push({ label, value: top[0], docId, q });
+  }
+  return figures;
+}
