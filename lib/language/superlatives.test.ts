@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { superlatives } from "./superlatives";
+import { bareExtremes, superlatives } from "./superlatives";
 
 describe("superlatives", () => {
   it("finds the measure a superlative picks by, and its direction", () => {
@@ -50,5 +50,11 @@ describe("superlatives: verbs of coming first", () => {
     expect(superlatives("Who leads Project X on 2025 revenue share, and by how much?")).toEqual([
       { direction: "max", measure: "revenue share" },
     ]);
+  });
+
+  it("finds the ends of a list a request names without a measure", () => {
+    expect(bareExtremes("how many points ahead of the weakest one is it?")).toEqual(["min"]);
+    expect(bareExtremes("the spread between the priciest and the cheapest")).toEqual(["max", "min"]);
+    expect(bareExtremes("Which vendor has the lowest price?")).toEqual([]);
   });
 });

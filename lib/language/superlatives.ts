@@ -51,6 +51,24 @@ export function superlatives(text: string): Superlative[] {
   return /\p{Script=Han}/u.test(text) ? chinese(text) : english(text);
 }
 
+/**
+ * Superlatives that name no measure of their own — "ahead of the weakest one", "the spread between
+ * the priciest and the cheapest": ends of the list another part of the request measures. Their
+ * directions, in order.
+ */
+export function bareExtremes(text: string): ("min" | "max")[] {
+  if (/\p{Script=Han}/u.test(text)) return [];
+  const words = tagEnglish(text);
+  return words.flatMap((w, i) => {
+    if (!w.tags.has("Superlative") && !/^(?:least|fewest)$/i.test(w.text)) return [];
+    if (!/^(?:the|a)$/i.test(words[i - 1]?.text ?? "")) return [];
+    const next = words[i + 1];
+    const bare =
+      w.post.trim() !== "" || !next || /^(?:one|ones|of|and|or|is|was|are|it|by|in|on)$/i.test(next.text);
+    return bare ? [MIN_EN.test(w.text) ? ("min" as const) : ("max" as const)] : [];
+  });
+}
+
 /** "whichever framework tops TaskForge-300 on task success", "who leads on revenue share": a verb of coming first, and its measure. */
 const LEADS =
   /\b(?:tops?|topped|leads?|led|ranks? first|ranked first|comes? first|came first)\b[^.?!;]{0,40}?\b(?:on|in|by|for)\s+((?:(?!and\b|or\b|with\b|among\b|across\b)[\p{L}\d-]+\s*){1,4})/giu;

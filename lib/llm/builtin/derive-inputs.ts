@@ -1,6 +1,8 @@
 import { requestedSpan, statedSpan } from "../../language/horizon";
+import { bareExtremes } from "../../language/superlatives";
 import { type Operation, parseQuantity } from "../../tools/calculate";
 import type { ComparisonTable } from "./comparison-table";
+import { extraPair } from "./derive-extra";
 import { PART_OF_WHOLE, planPart } from "./derive-part";
 import { conditionPair, nestedPickPair, superlativePair } from "./derive-picks";
 import { planProduct } from "./derive-total";
@@ -91,6 +93,8 @@ export function planCalculation(
   if (!pair && (operation === "difference" || operation === "ratio" || operation === "percent_change")) {
     pair = suppliedPair(supplied, candidates, wanted);
   }
+  // An item's price and an extra charged on top of it ("once you add its analytics add-on").
+  if (!pair && operation === "sum") pair = extraPair(requestText, candidates, reads);
   // A sum of the items the request names ("North America and Europe combined") before one measure's two years.
   if (!pair && operation === "sum")
     pair = measurePair(requestText, frame, candidates, reads, true, derivationClause(requestText, operation));
@@ -265,13 +269,23 @@ function measurePair(
     .sort((x, y) => place(x.item) - place(y.item));
   const byValue = [...items].sort((x, y) => y.c.q.amount - x.c.q.amount);
   const [first, second] = byValue;
+  // The other side named as an end of the list ("ahead of the weakest one", "between the priciest
+  // and the cheapest"): that end, not the runner-up. An asking clause that names no item and
+  // both ends (or the far one) is about the ends, whatever the rest of the request names.
+  const last = byValue.at(-1);
+  const ends = bareExtremes(focus ?? request);
+  const endsOnly = focus !== null && !items.some((x) => mentions(focus, firstOf(x.item)));
+  if (endsOnly && ends.includes("min") && first && last && first !== last) return [first.c, last.c];
   if (named.length >= 2)
     return [(named[0] as (typeof items)[number]).c, (named[1] as (typeof items)[number]).c];
   if (namedOnly) return null;
   if (named.length === 1 && first && second) {
     const one = named[0] as (typeof items)[number];
+    const end = ends.includes("min") ? last : ends.includes("max") ? first : undefined;
+    if (end && end !== one) return [one.c, end.c];
     return [one.c, (one === first ? second : first).c];
   }
+  if (ends.includes("min") && first && last && first !== last) return [first.c, last.c];
   return first && second ? [first.c, second.c] : null;
 }
 

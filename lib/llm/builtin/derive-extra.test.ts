@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { parseQuantity } from "../../tools/calculate";
+import { asksExtra, extraPair } from "./derive-extra";
+import type { Figure } from "./lineups";
+import type { ReadDoc } from "./upstream";
+
+const fig = (label: string, value: string, docId = "d1"): Figure => ({
+  label,
+  value,
+  docId,
+  q: parseQuantity(value) as NonNullable<ReturnType<typeof parseQuantity>>,
+});
+const pricing: ReadDoc = {
+  docId: "pricing",
+  title: "Pricing across vendors",
+  source: "",
+  published: "",
+  text: [
+    "Fernbrook FieldMate lists at USD 49 per technician per month. Support is an add-on for large fleets.",
+    "Quillon Scout costs USD 39 per technician per month. Buyers note that advanced analytics are an add-on at USD 8 per technician per month.",
+  ].join("\n\n"),
+  figures: [],
+};
+const candidates = [
+  fig("Fernbrook list price", "USD 49 per technician per month", "pricing"),
+  fig("Quillon list price", "USD 39 per technician per month", "pricing"),
+];
+
+describe("an item's price plus an extra on top", () => {
+  it("is asked by adding an add-on or a surcharge", () => {
+    expect(asksExtra("what Quillon really costs per month once you add its analytics add-on")).toBe(true);
+    expect(asksExtra("Quillon's price including the analytics add-on")).toBe(true);
+    expect(asksExtra("Does Quillon sell add-ons?")).toBe(false);
+  });
+
+  it("adds the extra a sentence about the item prices to the item's figure of the same unit", () => {
+    const pair = extraPair("what does Quillon cost with its analytics add-on?", candidates, [pricing]);
+    expect(pair?.map((c) => c.value)).toEqual([
+      "USD 39 per technician per month",
+      "USD 8 per technician per month",
+    ]);
+    expect(pair?.[1]?.label).toBe("Quillon analytics add-on");
+  });
+
+  it("finds nothing when no paragraph about the item prices the extra", () => {
+    expect(extraPair("Fernbrook with its analytics add-on?", candidates, [pricing])).toBeNull();
+  });
+});

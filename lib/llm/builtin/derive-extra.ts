@@ -1,0 +1,71 @@
+import { parseQuantity } from "../../tools/calculate";
+import { splitSentences } from "../../tools/sentences";
+import { parseGoalOptions } from "./goal-options";
+import { parseGoalTerms } from "./goal-terms";
+import { type Figure as Candidate, firstOf } from "./lineups";
+import { kindOf } from "./prose-figures";
+import { matchTerms, mentions } from "./text";
+import type { ReadDoc } from "./upstream";
+import { VALUE } from "./values";
+
+/**
+ * "What Quillon really costs once you add its analytics add-on": an item's price plus an extra
+ * charged on top. The extra is named in the request by what it is (an add-on, a surcharge, a
+ * support plan); a sentence in a paragraph about the item states its price ("advanced analytics
+ * are an add-on at USD 8 per technician per month"); the base is the item's own figure of the same
+ * kind and unit (its list price, also per technician per month).
+ */
+const EXTRA =
+  /\b((?:[\p{L}-]+\s+){0,2})(add-?\s?ons?|surcharges?|extras?|options?|modules?|support plans?)\b/iu;
+
+export const asksExtra = (request: string): boolean =>
+  /\b(?:add(?:s|ed|ing)?|plus|including|with)\b[^.?!]{0,40}\b(?:add-?\s?ons?|surcharges?)\b/iu.test(request);
+
+export function extraPair(
+  request: string,
+  candidates: readonly Candidate[],
+  reads: readonly ReadDoc[],
+): [Candidate, Candidate] | null {
+  const m = EXTRA.exec(request);
+  if (!m) return null;
+  const phrase = m[0]
+    .replace(/\b(?:its|the|their|an?|your)\b/gi, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  const words = matchTerms(phrase);
+  const names = parseGoalTerms(parseGoalOptions(request).rest).names;
+  for (const item of names) {
+    const key = firstOf(item);
+    const extra = statedExtra(key, phrase, words, reads);
+    if (!extra) continue;
+    const base = candidates.find(
+      (c) => mentions(c.label, key) && kindOf(c.q) === kindOf(extra.q) && c.q.amount !== extra.q.amount,
+    );
+    if (base) return [base, extra];
+  }
+  return null;
+}
+
+/** The extra's price: a sentence carrying the extra's words, in a paragraph that names the item. */
+function statedExtra(
+  key: string,
+  phrase: string,
+  words: ReadonlySet<string>,
+  reads: readonly ReadDoc[],
+): Candidate | null {
+  for (const doc of reads) {
+    for (const paragraph of doc.text.split(/\n\s*\n/)) {
+      if (!mentions(paragraph, key)) continue;
+      for (const sentence of splitSentences(paragraph)) {
+        const have = matchTerms(sentence);
+        if ([...words].filter((w) => have.has(w)).length * 2 < words.size) continue;
+        const value = [...sentence.matchAll(VALUE)]
+          .map((v) => v[0].trim())
+          .find((v) => parseQuantity(v)?.prefix);
+        const q = value ? parseQuantity(value) : null;
+        if (value && q) return { label: `${key} ${phrase}`, value, docId: doc.docId, q };
+      }
+    }
+  }
+  return null;
+}
