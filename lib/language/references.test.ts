@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { statedSpan } from "./horizon";
-import { decidedElsewhere, decidedElsewhereZh, decidedInClause, ownTotalityZh } from "./references";
+import {
+  decidedElsewhere,
+  decidedElsewhereZh,
+  decidedInClause,
+  ownComparisonSide,
+  ownTotalityZh,
+} from "./references";
 
 describe("decidedElsewhere", () => {
   it("finds choices made in the requester's world, whatever the verb", () => {
@@ -57,5 +63,31 @@ describe("decidedElsewhereZh", () => {
     expect(ownTotalityZh("估算一下给公司全部现场技师开通一年需要多少订阅费")).toEqual(["公司全部现场技师"]);
     expect(ownTotalityZh("给公司全部 85 名现场技师开通一年需要多少订阅费")).toEqual([]);
     expect(statedSpan("四家的简单平均标价为每人每月", "46 美元")).toEqual({ months: 1, rate: true });
+  });
+});
+
+describe("the requester's own side of a comparison, things they have, and their past events", () => {
+  it("finds a first-person noun phrase a comparison joins to a named side", () => {
+    expect(
+      ownComparisonSide("Can you pull together how our incumbent vendor stacks up against Fernbrook?"),
+    ).toEqual(["our incumbent vendor"]);
+    expect(ownComparisonSide("Compare my current supplier with Quillon on price.")).toEqual([
+      "my current supplier",
+    ]);
+    expect(ownComparisonSide("Fernbrook versus our provider")).toEqual(["our provider"]);
+    // Checking against a reference is not a comparison; a possessive that compares nothing is no side.
+    expect(ownComparisonSide("Fact-check the memo against our research library.")).toEqual([]);
+    expect(ownComparisonSide("For our board pack: how fast will Asia-Pacific grow?")).toEqual([]);
+  });
+
+  it("finds something unnamed the requester has, and a choice located in their past", () => {
+    expect(
+      decidedInClause("We have a fixed per-seat budget for next year. Which plan fits inside it?"),
+    ).toEqual(["a fixed per-seat budget"]);
+    expect(decidedInClause("We have 40 engineers. Which plan fits?")).toEqual([]);
+    expect(decidedElsewhereZh("帮我把我们上个月试点的那家厂商的三年总拥有成本跟行业平均水平比一下")).toEqual([
+      "我们上个月试点的那家厂商",
+    ]);
+    expect(decidedElsewhereZh("我们的报告需要引用")).toEqual([]);
   });
 });

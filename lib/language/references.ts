@@ -100,9 +100,12 @@ export function decidedInClause(text: string): string[] {
     }
     if (n === 0) continue;
     let k = i + n;
-    if (/^(?:has|have|had)$/i.test(words[k]?.text ?? "")) k++;
+    // "We have a fixed per-seat budget": having something unnamed is theirs to say, like deciding it.
+    const has =
+      /^(?:has|have|had)$/i.test(words[k]?.text ?? "") && /^(?:a|an|some)$/i.test(words[k + 1]?.text ?? "");
+    if (!has && /^(?:has|have|had)$/i.test(words[k]?.text ?? "")) k++;
     const verb = words[k];
-    if (!verb?.tags.has("PastTense") || verb.tags.has("Copula")) continue;
+    if (!has && (!verb?.tags.has("PastTense") || verb.tags.has("Copula"))) continue;
     if (/^(?:off|up|out|on)$/i.test(words[k + 1]?.text ?? "")) k++;
     // Something new and unnamed ("a ceiling", "two frameworks"); "the Halden note" is a known thing.
     let j = k + 1;
@@ -128,6 +131,46 @@ export function decidedInClause(text: string): string[] {
 }
 
 /**
+ * One side of a comparison only the requester can name: "how our incumbent vendor stacks up
+ * against Fernbrook", "compare my current supplier with Quillon", "Fernbrook versus our provider".
+ * A first-person noun phrase (a common noun at its head) that a relation of comparison joins to the
+ * other side: nothing in a library says which one it is.
+ */
+const COMPARED_AFTER =
+  /^\s*(?:(?:stacks?|measures?|lines?)\s+up|compares?|fares?|stands?|performs?|does)?\s*(?:against|versus|vs\.?|compared\s+(?:to|with)|to|with)\s/i;
+// Not "against" before it: "check the figures against our library" checks, it does not compare.
+const COMPARED_BEFORE = /\b(?:versus|vs\.?|compared?\s+(?:to|with)?|than|between)\s*$/i;
+
+export function ownComparisonSide(text: string): string[] {
+  const words = tagEnglish(text);
+  const found: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as TaggedWord;
+    if (!/^(?:our|my)$/i.test(w.text)) continue;
+    let j = i + 1;
+    while (
+      j < words.length &&
+      isNominal(words[j] as TaggedWord) &&
+      (words[j - 1] as TaggedWord).post.trim() === ""
+    )
+      j++;
+    const head = words[j - 1] as TaggedWord;
+    if (j === i + 1 || !head.tags.has("Noun") || head.tags.has("ProperNoun") || /^\p{Lu}/u.test(head.text))
+      continue;
+    const before = text.slice(Math.max(0, w.start - 30), w.start);
+    const after = text.slice(head.end, head.end + 40);
+    // "compare our X with Y" / "our X stacks up against Y" / "Y versus our X".
+    const compared =
+      COMPARED_AFTER.test(after) && (/\bcompare\s*$/i.test(before) || !/^\s*(?:to|with)\s/i.test(after))
+        ? true
+        : COMPARED_BEFORE.test(before);
+    if (compared) found.push(text.slice(w.start, head.end));
+    i = j - 1;
+  }
+  return found;
+}
+
+/**
  * Chinese: a relative clause with a first-person subject before 的 — "我们架构组上周选定的那两个
  * 框架", "我们选的供应商" — found from jieba's parts of speech, not from a list of verbs.
  */
@@ -136,6 +179,8 @@ export function decidedElsewhereZh(text: string): string[] {
   const found: string[] = [];
   for (let i = 0; i < words.length; i++) {
     if (!/^(?:我们|我|我司|我方|咱们)$/.test(words[i]?.text ?? "")) continue;
+    // "帮我把我们…": the subject is the last first-person word of the run.
+    while (/^(?:我们|我|我司|我方|咱们)$/.test(words[i + 2]?.text ?? "") && words[i + 1]?.tag === "p") i += 2;
     for (let k = i + 1; k < Math.min(words.length - 1, i + 8); k++) {
       const w = words[k] as ChineseWord;
       if (w.tag === "x") break;
@@ -144,7 +189,13 @@ export function decidedElsewhereZh(text: string): string[] {
       // theirs now ("现有的", a distinguishing word); a bare possessive ("我们的报告") is not one.
       const clause = words.slice(i + 1, k + 1);
       // "谈好的": a verb with its result complement (an adjective) closes the clause too.
-      if (!clause.some((c) => /^(?:v|zg|vn|b)$/.test(c.tag)) || !/^(?:v|zg|vn|b|t|a)$/.test(w.tag)) break;
+      // A time word makes it an event of theirs too: "我们上个月试点的那家厂商" (the one piloted last month).
+      const timed = clause.some((c) => c.tag === "t");
+      if (
+        !clause.some((c) => /^(?:v|zg|vn|b|t)$/.test(c.tag)) ||
+        !(/^(?:v|zg|vn|b|t|a)$/.test(w.tag) || (timed && /^(?:n|vn)$/.test(w.tag)))
+      )
+        break;
       let end = k + 2;
       // The head noun phrase; a verb inside it modifies the noun right after it ("维修技师").
       while (

@@ -3,6 +3,7 @@ import {
   decidedElsewhereZh,
   decidedInClause,
   declinesQuestions,
+  ownComparisonSide,
   ownTotalityZh,
 } from "../../language/references";
 import type { Clarification, GoalSpec } from "../../planner/plan-schema";
@@ -220,7 +221,7 @@ function privateReferences(goal: string): string[] {
   const decided = (
     /\p{Script=Han}/u.test(goal)
       ? [...decidedElsewhereZh(goal), ...ownTotalityZh(goal)]
-      : [...decidedElsewhere(goal), ...decidedInClause(goal)]
+      : [...decidedElsewhere(goal), ...decidedInClause(goal), ...ownComparisonSide(goal)]
   ).map((text) => ({ at: goal.indexOf(text), text }));
   const all = [...matched, ...decided].sort((a, b) => a.at - b.at).map((m) => m.text);
   // "one of our accounts" is usually named elsewhere; what it lacks ("their workforce") is the question.

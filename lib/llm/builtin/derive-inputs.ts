@@ -11,6 +11,7 @@ import { changePair, yearPair, yearSeries } from "./derive-years";
 import type { ResearchFrame } from "./frame";
 import { derivationClause, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
+import { statedFigures } from "./item-measures";
 import type { KeyFigure } from "./key-figures";
 import {
   type Figure as Candidate,
@@ -64,6 +65,11 @@ export function planCalculation(
       if (!q || candidates.some((c) => normalise(c.label) === normalise(f.name))) continue;
       candidates.push({ label: f.name, value: f.value, docId: doc.docId, q });
     }
+  }
+  // Lineups a sentence states ("USD 0.47 for Braidline, USD 0.80 for Cortexa") on the request's measure.
+  const skip = frame.subject ? matchTerms(frame.subject) : new Set<string>();
+  for (const f of statedFigures(requestText, reads, skip)) {
+    if (!candidates.some((c) => normalise(c.label) === normalise(f.label))) candidates.push(f);
   }
   candidates.push(...yearSeries(candidates, reads));
   const wanted = matchTerms(`${frame.title} ${requestText}`);
@@ -273,7 +279,8 @@ function measurePair(
   // and the cheapest"): that end, not the runner-up. An asking clause that names no item and
   // both ends (or the far one) is about the ends, whatever the rest of the request names.
   const last = byValue.at(-1);
-  const ends = bareExtremes(focus ?? request);
+  const inFocus = focus ? bareExtremes(focus) : [];
+  const ends = inFocus.length > 0 ? inFocus : bareExtremes(request);
   const endsOnly = focus !== null && !items.some((x) => mentions(focus, firstOf(x.item)));
   if (endsOnly && ends.includes("min") && first && last && first !== last) return [first.c, last.c];
   if (named.length >= 2)

@@ -1,6 +1,7 @@
 import { parseQuantity } from "../../tools/calculate";
 import type { ResearchFrame } from "./frame";
-import { type Figure, lineupsOf } from "./lineups";
+import { type Figure, firstOf, lineupsOf } from "./lineups";
+import { proseLineups } from "./prose-lineups";
 import { isChineseText, matchTerms, normalise, ruledOutBy } from "./text";
 import type { ReadDoc } from "./upstream";
 
@@ -22,6 +23,8 @@ export interface ItemMeasure {
 
 const MAX_MEASURES = 3;
 const MAX_ITEMS = 8;
+/** Lineups stated in sentences, at most. */
+const MAX_STATED = 2;
 
 export function askedMeasures(frame: ResearchFrame, reads: readonly ReadDoc[]): ItemMeasure[] {
   const skip = frame.subject ? matchTerms(frame.subject) : new Set<string>();
@@ -53,7 +56,73 @@ export function askedMeasures(frame: ResearchFrame, reads: readonly ReadDoc[]): 
     out.push({ measure: l.shared, rows });
     if (out.length >= MAX_MEASURES) break;
   }
+  // Lineups a sentence states ("USD 0.42 for Relaywright, USD 0.47 for Braidline …"): the request
+  // must use two of the sentence's words, or half of them, and the numbers must be new.
+  const stated = proseLineups(ordered)
+    .map((p) => {
+      const words = p.measure.split(" ").filter((t) => t && !skip.has(t));
+      const hit = words.filter((t) => wanted.has(t));
+      const items = p.items.filter((i) => !ruledOut(i.item));
+      return {
+        p,
+        hit,
+        items,
+        enough: hit.length >= 2 || (hit.length >= 1 && hit.length * 2 >= words.length),
+      };
+    })
+    .filter(({ enough, items }) => enough && items.length >= 2)
+    .sort((a, b) => b.hit.length - a.hit.length);
+  let proseCount = 0;
+  for (const { p, hit, items } of stated) {
+    const known = items.filter((i) =>
+      out.some((m) =>
+        m.rows.some(
+          (r) => firstOf(r.item) === firstOf(i.item) && parseQuantity(r.value)?.amount === i.q.amount,
+        ),
+      ),
+    );
+    if (known.length * 2 >= items.length) continue;
+    const measure = wordsOf(p.sentence, new Set(hit));
+    out.push({
+      measure,
+      rows: items
+        .slice(0, MAX_ITEMS)
+        .map((i) => ({ item: i.item, label: `${i.item} ${measure}`, value: i.value, docId: p.docId })),
+    });
+    if (++proseCount >= MAX_STATED) break;
+  }
   return out;
+}
+
+/**
+ * The lineups sentences state that the request's words fit (two of the sentence's words, or half
+ * of them), as figures a calculation can take: "Cortexa cost success: USD 0.80".
+ */
+export function statedFigures(
+  request: string,
+  reads: readonly ReadDoc[],
+  skip: ReadonlySet<string>,
+): Figure[] {
+  const wanted = new Set([...matchTerms(request)].filter((t) => !skip.has(t)));
+  return proseLineups(reads).flatMap((p) => {
+    const words = p.measure.split(" ").filter((t) => t && !skip.has(t));
+    const hit = words.filter((t) => wanted.has(t));
+    if (!(hit.length >= 2 || (hit.length >= 1 && hit.length * 2 >= words.length))) return [];
+    const measure = wordsOf(p.sentence, new Set(hit));
+    return p.items.map((i) => ({ label: `${i.item} ${measure}`, value: i.value, docId: p.docId, q: i.q }));
+  });
+}
+
+/** The sentence's own words whose stems are these, in its order: a measure named as the source names it. */
+function wordsOf(sentence: string, stems: ReadonlySet<string>): string {
+  const seen = new Set<string>();
+  const words = sentence.split(/[^\p{L}\d-]+/u).filter((w) => {
+    const stem = [...matchTerms(w)][0];
+    if (!stem || !stems.has(stem) || seen.has(stem)) return false;
+    seen.add(stem);
+    return true;
+  });
+  return words.join(" ").toLowerCase();
 }
 
 /**

@@ -1,3 +1,5 @@
+import { stemmer as porterStem } from "stemmer";
+
 /**
  * Words for the builtin model's rules. `Intl.Segmenter` finds word boundaries in both English
  * and Chinese (which has no spaces); everything else here is small helpers on top of it.
@@ -108,20 +110,13 @@ export function tokens(text: string): Token[] {
 }
 
 /**
- * A crude English stem, applied to both sides of every comparison: enough that "failures" meets
- * "failure", "pricing" meets "price" and "sizes" meets "size".
+ * An English stem (Porter's algorithm, the `stemmer` package), applied to both sides of every
+ * comparison: "failures" meets "failure", "pricing" meets "price", "successful" meets "success".
  */
 export function stem(word: string): string {
-  let w = word.toLowerCase();
+  const w = word.toLowerCase();
   if (isCjk(w) || w.length <= 3) return w;
-  if (w.endsWith("ies") && w.length > 4) w = `${w.slice(0, -3)}y`;
-  else if (w.endsWith("sses")) w = w.slice(0, -2);
-  else if (w.endsWith("s") && !/(?:ss|us|is)$/.test(w)) w = w.slice(0, -1);
-  if (w.endsWith("ing") && w.length > 5) w = w.slice(0, -3);
-  else if (w.endsWith("ed") && w.length > 4) w = w.slice(0, -2);
-  if (/([b-df-hj-np-tv-z])\1$/.test(w) && !/(?:ll|ss|zz)$/.test(w)) w = w.slice(0, -1);
-  if (w.endsWith("e") && w.length > 4) w = w.slice(0, -1);
-  return w;
+  return porterStem(w);
 }
 
 /**
