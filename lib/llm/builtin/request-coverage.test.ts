@@ -54,4 +54,19 @@ describe("matchTerms", () => {
     expect(matchTerms("certified to IASS-2 in April").has("iass")).toBe(true);
     expect(matchTerms("loop-prone frameworks").has("loop")).toBe(true);
   });
+
+  it("reads a sentence in its paragraph: one naming the item is about what the paragraph is about", () => {
+    const text = [
+      "IASS-2 applies from July 2026. As of June 2025, two vendors are certified. Quillon says it expects certification in the first quarter of 2026.",
+      "Quillon cut its price in 2024 and now sells through 140 partners.",
+    ].join("\n\n");
+    const facts = [
+      fact("Quillon says it expects certification in the first quarter of 2026.", 0, "reg"),
+      fact("Quillon cut its price in 2024 and now sells through 140 partners.", 1, "reg"),
+    ];
+    const docs = [{ docId: "reg", title: "Regulation", source: "", published: "", text, figures: [] }];
+    const asked = { request: "Where does Quillon stand on IASS-2?", zh: false } as ResearchFrame;
+    const found = requestFindings(asked, { facts, docs, weak: new Set() }, { facts: [], text: [] }, 6);
+    expect(found.map((f) => f.fact.order)).toEqual([0]);
+  });
 });

@@ -46,23 +46,32 @@ export function requestFindings(
   );
   const chosenTerms = stated.facts.map((f) => terms.get(f) ?? matchTerms(f.text));
 
+  // A sentence is also about what its paragraph is about: "Quillon says it expects certification in
+  // the first quarter of 2026" answers "where Quillon stands on IASS-2" in a paragraph on IASS-2.
+  const context = paragraphTerms(ev);
   const scored = ev.facts
     .filter((f) => !stated.facts.includes(f) && !ev.weak.has(f.docId))
     .map((fact) => {
       const t = terms.get(fact) as Set<string>;
-      const shared = [...request].filter((r) => t.has(r));
-      const relevance = shared.reduce((sum, r) => sum + (idf.get(r) ?? 0), 0);
+      const own = [...request].filter((r) => t.has(r));
+      const around = context(fact);
+      const near = own.length > 0 ? [...request].filter((r) => !t.has(r) && around.has(r)) : [];
+      const shared = [...own, ...near];
+      const ownRelevance = own.reduce((sum, r) => sum + (idf.get(r) ?? 0), 0);
+      const relevance = ownRelevance + near.reduce((sum, r) => sum + (idf.get(r) ?? 0), 0) * CONTEXT_WEIGHT;
       // A date is a finding too: "when …?" is answered by the sentence that states it.
       return {
         fact,
         shared,
         relevance,
+        ownRelevance,
         values: [...valuesIn(fact.text), ...datesIn(fact.text)].map(valueKey),
       };
     })
     .filter((c) => c.values.length > 0 && c.shared.length >= MIN_SHARED_TERMS && c.relevance > 0)
     .sort((a, b) => b.relevance - a.relevance || a.fact.order - b.fact.order);
-  const best = scored[0]?.relevance ?? 0;
+  // The floor is set by the sentences' own words: context adds to a sentence, it does not raise the bar.
+  const best = Math.max(0, ...scored.map((c) => c.ownRelevance));
 
   const out: Finding[] = [];
   for (const c of scored) {
@@ -77,6 +86,25 @@ export function requestFindings(
     for (const v of c.values) statedValues.add(v);
   }
   return out;
+}
+
+/** What a request term in a sentence's paragraph (not the sentence) is worth. */
+const CONTEXT_WEIGHT = 0.25;
+
+/** The terms of the paragraph each fact's sentence stands in, in its read document (none when not found). */
+function paragraphTerms(ev: Evidence): (fact: Fact) => Set<string> {
+  const paragraphs = new Map<string, { text: string; terms: Set<string> }[]>();
+  const none = new Set<string>();
+  return (fact) => {
+    let list = paragraphs.get(fact.docId);
+    if (!list) {
+      const doc = ev.docs.find((d) => d.docId === fact.docId);
+      list = (doc?.text ?? "").split(/\n\s*\n/).map((text) => ({ text, terms: matchTerms(text) }));
+      paragraphs.set(fact.docId, list);
+    }
+    const probe = fact.text.slice(0, 60);
+    return list.find((p) => p.text.includes(probe))?.terms ?? none;
+  };
 }
 
 /** log(N / df) over the sentences read, for the request's terms only. */
