@@ -7,6 +7,7 @@ const frame = (request: string, excluded: string[] = [], zh = false) =>
   ({
     request,
     subject: "Project X",
+    entities: [],
     zh,
     options: { excluded, changed: [], given: [] },
   }) as unknown as ResearchFrame;

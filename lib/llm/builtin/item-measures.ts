@@ -27,7 +27,8 @@ const MAX_ITEMS = 8;
 const MAX_STATED = 2;
 
 export function askedMeasures(frame: ResearchFrame, reads: readonly ReadDoc[]): ItemMeasure[] {
-  const skip = frame.subject ? matchTerms(frame.subject) : new Set<string>();
+  // The subject's words and the names compared are not a measure: every figure is about them.
+  const skip = new Set([...matchTerms([frame.subject ?? "", ...frame.entities].join(" "))]);
   const request = [frame.request, ...frame.options.changed, ...frame.options.given].join("\n");
   const wanted = new Set([...matchTerms(request)].filter((t) => !skip.has(t)));
   const ruledOut = ruledOutBy(frame.options.excluded);
@@ -39,7 +40,10 @@ export function askedMeasures(frame: ResearchFrame, reads: readonly ReadDoc[]): 
     .map((l) => {
       const words = [...matchTerms(l.shared)].filter((t) => !skip.has(t) && !/^\d+$/.test(t));
       const hit = words.filter((t) => wanted.has(t)).length;
-      const items = [...l.items.entries()].filter(([item]) => !ruledOut(item));
+      // Items are named things ("Nordvale Systems"), not a measure's variants ("tool failure recovery").
+      const items = [...l.items.entries()].filter(
+        ([item]) => !ruledOut(item) && /^\p{Lu}|^\p{Script=Han}/u.test(item),
+      );
       return { l, words, hit, items };
     })
     .filter(({ words, hit, items }) => hit > 0 && hit * 2 >= words.length && items.length >= 2)
