@@ -9,6 +9,7 @@ import { planProduct } from "./derive-total";
 import { derivedPair, PER_UNIT, perUnitPair } from "./derive-upstream";
 import { changePair, yearPair, yearSeries } from "./derive-years";
 import type { ResearchFrame } from "./frame";
+import { termsWithGloss } from "./gloss";
 import { derivationClause, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { statedFigures } from "./item-measures";
@@ -72,7 +73,7 @@ export function planCalculation(
     if (!candidates.some((c) => normalise(c.label) === normalise(f.label))) candidates.push(f);
   }
   candidates.push(...yearSeries(candidates, reads));
-  const wanted = matchTerms(`${frame.title} ${requestText}`);
+  const wanted = termsWithGloss(`${frame.title} ${requestText}`, reads);
   const none = (why: string): CalculationPlan => ({
     label: `${operationName(operation)}: ${why}`,
     operation,
@@ -179,7 +180,7 @@ function measurePair(
   focus: string | null = null,
 ): [Candidate, Candidate] | null {
   const skip = frame.subject ? matchTerms(frame.subject) : new Set<string>();
-  const wanted = new Set([...matchTerms(request)].filter((t) => !skip.has(t)));
+  const wanted = new Set([...termsWithGloss(request, reads)].filter((t) => !skip.has(t)));
   const lineups = lineupsOf(all);
   const score = (l: { shared: string }) => [...matchTerms(l.shared)].filter((t) => wanted.has(t)).length;
   // A total asked over a span ("three-year cost") is not measured by a list of monthly prices.

@@ -3,6 +3,7 @@ import { type Superlative, superlatives } from "../../language/superlatives";
 import { parseQuantity } from "../../tools/calculate";
 import { splitSentences } from "../../tools/sentences";
 import type { ResearchFrame } from "./frame";
+import { gloss } from "./gloss";
 import { parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { type Lineup, lineupsOf } from "./lineups";
@@ -217,7 +218,9 @@ export const lineup = (s: Superlative, reads: readonly ReadDoc[]): Candidate[] =
 
 /** The lineup, and how much of the asked measure its shared words carry (0..1). */
 function rankedLineup(s: Superlative, reads: readonly ReadDoc[]): { items: Candidate[]; fit: number } {
-  const wanted = matchTerms(s.measure);
+  // A Chinese measure ("循环发生率") meets the English names figures go by through the documents' own gloss.
+  const glossed = gloss(s.measure, reads);
+  const wanted = glossed.size > 0 ? glossed : matchTerms(s.measure);
   const order = (items: Candidate[]) =>
     [...items].sort((x, y) => (s.direction === "max" ? y.amount - x.amount : x.amount - y.amount));
   // The documents' lineups of one measure across items, the one whose measure words are the

@@ -1,5 +1,6 @@
 import { parseQuantity } from "../../tools/calculate";
 import type { ResearchFrame } from "./frame";
+import { termsWithGloss } from "./gloss";
 import { type Figure, firstOf, lineupsOf } from "./lineups";
 import { proseLineups } from "./prose-lineups";
 import { isChineseText, matchTerms, normalise, ruledOutBy } from "./text";
@@ -30,7 +31,7 @@ export function askedMeasures(frame: ResearchFrame, reads: readonly ReadDoc[]): 
   // The subject's words and the names compared are not a measure: every figure is about them.
   const skip = new Set([...matchTerms([frame.subject ?? "", ...frame.entities].join(" "))]);
   const request = [frame.request, ...frame.options.changed, ...frame.options.given].join("\n");
-  const wanted = new Set([...matchTerms(request)].filter((t) => !skip.has(t)));
+  const wanted = new Set([...termsWithGloss(request, reads)].filter((t) => !skip.has(t)));
   const ruledOut = ruledOutBy(frame.options.excluded);
   // A figure both languages' documents list is cited from one in the report's language.
   const ordered = [...reads].sort(
@@ -107,7 +108,7 @@ export function statedFigures(
   reads: readonly ReadDoc[],
   skip: ReadonlySet<string>,
 ): Figure[] {
-  const wanted = new Set([...matchTerms(request)].filter((t) => !skip.has(t)));
+  const wanted = new Set([...termsWithGloss(request, reads)].filter((t) => !skip.has(t)));
   return proseLineups(reads).flatMap((p) => {
     const words = p.measure.split(" ").filter((t) => t && !skip.has(t));
     const hit = words.filter((t) => wanted.has(t));

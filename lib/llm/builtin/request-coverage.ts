@@ -1,5 +1,6 @@
 import type { Evidence } from "./evidence";
 import type { ResearchFrame } from "./frame";
+import { termsWithGloss } from "./gloss";
 import { jaccard, matchTerms } from "./text";
 import type { Fact } from "./upstream";
 import { datesIn, valuesIn } from "./values";
@@ -34,7 +35,7 @@ export function requestFindings(
   budget: number,
 ): Finding[] {
   if (budget <= 0 || ev.facts.length === 0) return [];
-  const request = matchTerms(frame.request);
+  const request = termsWithGloss(frame.request, ev.docs);
   if (request.size === 0) return [];
   const terms = new Map(ev.facts.map((f) => [f, matchTerms(f.text)]));
   const idf = inverseFrequency([...terms.values()], request);

@@ -1,0 +1,80 @@
+import { matchTerms } from "./text";
+import type { ReadDoc } from "./upstream";
+
+/**
+ * Chinese words → the English names figures go by, learnt from the documents read. A Chinese
+ * document lists its key figures under English names ("Cortexa loop incidence rate: 9.4%") and
+ * states each one in a clause of its own text ("循环发生率为 9.4%"): the clause holding the
+ * figure's number is a translation of the name's measure. So "循环发生率" in a Chinese request
+ * meets "loop incidence rate" in an English document's list, with no dictionary: the library's own
+ * bilingual statements are the dictionary, and a library without them glosses nothing.
+ */
+interface Entry {
+  /** Stems of the figure's name, without its items (capitalised words) and years. */
+  en: Set<string>;
+  /** Chinese bigrams of the clause that states the figure's number. */
+  zh: Set<string>;
+}
+
+const HAN = /\p{Script=Han}/u;
+/** A clause must share this many bigrams with the text, and score this share of the best entry. */
+const MIN_SHARED = 2;
+const RELATIVE = 0.6;
+/** A text of at most this many bigrams names one measure. */
+const SHORT = 3;
+
+const cache = new WeakMap<readonly ReadDoc[], Entry[]>();
+
+function glossary(reads: readonly ReadDoc[]): Entry[] {
+  const cached = cache.get(reads);
+  if (cached) return cached;
+  const entries: Entry[] = [];
+  for (const doc of reads) {
+    if (!HAN.test(doc.text)) continue;
+    const clauses = doc.text.split(/[，。；、：！？\n,;:]/u);
+    for (const f of doc.figures) {
+      const number = /\d[\d,]*(?:\.\d+)?/.exec(f.value)?.[0];
+      if (!number) continue;
+      const exact = new RegExp(`(?<![\\d.,])${number.replace(/[.,]/g, "\\$&")}(?![\\d]|\\.\\d)`);
+      const zh = new Set(
+        clauses
+          .filter((c) => HAN.test(c) && exact.test(c))
+          .flatMap((c) => [...matchTerms(c)].filter((t) => HAN.test(t))),
+      );
+      const en = new Set(
+        f.name
+          .split(/\s+/)
+          .filter((w) => !/^\p{Lu}/u.test(w) && !/\d/.test(w) && !HAN.test(w))
+          .flatMap((w) => [...matchTerms(w)]),
+      );
+      if (zh.size > 0 && en.size > 0) entries.push({ en, zh });
+    }
+  }
+  cache.set(reads, entries);
+  return entries;
+}
+
+/** The English stems the Chinese words of `text` stand for in the documents read (empty for English text). */
+export function gloss(text: string, reads: readonly ReadDoc[]): Set<string> {
+  if (!HAN.test(text)) return new Set();
+  const entries = glossary(reads);
+  if (entries.length === 0) return new Set();
+  const asked = [...matchTerms(text)].filter((t) => HAN.test(t));
+  // Bigrams most clauses have ("美元", "每月") say little about which measure a clause states.
+  const df = new Map<string, number>();
+  for (const e of entries) for (const t of e.zh) df.set(t, (df.get(t) ?? 0) + 1);
+  const idf = (t: string) => Math.log((entries.length + 1) / (df.get(t) ?? entries.length));
+  const scored = entries
+    .map((e) => {
+      const shared = asked.filter((t) => e.zh.has(t));
+      return { e, shared: shared.length, score: shared.reduce((s, t) => s + idf(t), 0) };
+    })
+    // A measure named in a word or two ("市场份额", "标价") needs only one bigram; a request, two.
+    .filter((x) => x.shared >= Math.min(MIN_SHARED, asked.length <= SHORT ? 1 : MIN_SHARED) && x.score > 0);
+  const best = Math.max(0, ...scored.map((x) => x.score));
+  return new Set(scored.filter((x) => x.score >= best * RELATIVE).flatMap((x) => [...x.e.en]));
+}
+
+/** The request's terms, with the English its Chinese words stand for. */
+export const termsWithGloss = (text: string, reads: readonly ReadDoc[]): Set<string> =>
+  new Set([...matchTerms(text), ...gloss(text, reads)]);
