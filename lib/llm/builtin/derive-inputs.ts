@@ -1,3 +1,4 @@
+import { definitions, withDefinitions } from "../../language/abbreviations";
 import { requestedSpan, statedSpan } from "../../language/horizon";
 import { bareExtremes } from "../../language/superlatives";
 import { type Operation, parseQuantity } from "../../tools/calculate";
@@ -53,6 +54,10 @@ export function planCalculation(
   /** What the requester supplied when asked (a quote, a markup): facts of the request. */
   supplied: readonly string[] = [],
 ): CalculationPlan {
+  // "TCO" asks what the documents call "total cost of ownership": their own definitions expand it.
+  const defined = definitions(reads.map((d) => d.text));
+  requestText = withDefinitions(requestText, defined);
+  frame = { ...frame, request: withDefinitions(frame.request, defined) };
   const fromTable = tablePair(table);
   const candidates: Candidate[] = figures.flatMap((f) => {
     const q = parseQuantity(f.value);

@@ -1,3 +1,4 @@
+import { definitions, withDefinitions } from "../../language/abbreviations";
 import { parseQuantity } from "../../tools/calculate";
 import { type ComparisonTable, comparisonTable } from "./comparison-table";
 import { directAnswers } from "./direct-answer";
@@ -30,7 +31,12 @@ export interface ReportContent {
   zh: boolean;
 }
 
-export function buildReport(frame: ResearchFrame, up: Upstream): ReportContent {
+export function buildReport(asked: ResearchFrame, up: Upstream): ReportContent {
+  // "TCO" asks what the documents call "total cost of ownership": their own definitions expand it.
+  const frame = {
+    ...asked,
+    request: withDefinitions(asked.request, definitions(up.reads.map((d) => d.text))),
+  };
   const ev = gatherEvidence(up, frame);
   const figures = keyFigures(frame, up, ev);
   // A sentence stating a figure that better-supported sources contradict is not quoted as fact;

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { definitions, withDefinitions } from "./abbreviations";
+
+describe("abbreviations the documents define", () => {
+  it("reads a definition whose initials spell the capitals after it, small words counted or not", () => {
+    const defined = definitions([
+      "Buyers should compare three-year total cost of ownership (TCO). Halden forecasts a compound annual growth rate (CAGR) of 18%.",
+      "Manufacturers see the largest cut in mean time to repair (MTTR).",
+      "A cross-site scripting (XSS) flaw was fixed in the Berlin office (HQ).",
+    ]);
+    expect([...defined.entries()]).toEqual([
+      ["TCO", "total cost of ownership"],
+      ["CAGR", "compound annual growth rate"],
+      ["MTTR", "mean time to repair"],
+    ]);
+  });
+
+  it("spells the expansion after each use in a request, once", () => {
+    const defined = new Map([["TCO", "total cost of ownership"]]);
+    expect(withDefinitions("Using Halden's three-year TCO estimates", defined)).toBe(
+      "Using Halden's three-year TCO (total cost of ownership) estimates",
+    );
+    expect(withDefinitions("TCO (total cost of ownership)", defined)).toBe("TCO (total cost of ownership)");
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * Abbreviations the documents define — "three-year total cost of ownership (TCO)", "a compound
+ * annual growth rate (CAGR)" — so a request that says "TCO" asks what the documents call "total
+ * cost of ownership". A definition is a run of words whose initials (small words aside) spell
+ * the capitals in the parentheses right after it; nothing is defined by a list of ours.
+ */
+const DEFINED = /((?:[\p{L}-]+\s+){1,8}?)\(\s*(\p{Lu}{2,6})s?\s*\)/gu;
+const SMALL = /^(?:of|to|the|and|for|in|on|a|an)$/i;
+
+/** Abbreviation → its expansion, from the texts given. */
+export function definitions(texts: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const text of texts) {
+    for (const m of text.matchAll(DEFINED)) {
+      const acronym = m[2] as string;
+      const words = (m[1] as string).trim().split(/\s+/);
+      // The shortest tail of the words whose initials spell it: "compare three-year total cost of ownership" → the last four.
+      for (let start = words.length - 1; start >= 0; start--) {
+        const tail = words.slice(start);
+        const initialsOf = (ws: string[]) => ws.map((w) => w[0]?.toUpperCase() ?? "").join("");
+        const initials = initialsOf(tail.filter((w) => !SMALL.test(w)));
+        // Small words may count ("mean time to repair (MTTR)") or not ("total cost of ownership (TCO)").
+        const spelled = initials === acronym || initialsOf(tail) === acronym;
+        if (spelled && !SMALL.test(tail[0] ?? "")) {
+          if (!out.has(acronym)) out.set(acronym, tail.join(" ").toLowerCase());
+          break;
+        }
+        if (initials.length > acronym.length) break;
+      }
+    }
+  }
+  return out;
+}
+
+/** The text with each defined abbreviation followed by what it stands for: "TCO (total cost of ownership)". */
+export function withDefinitions(text: string, defined: ReadonlyMap<string, string>): string {
+  let out = text;
+  for (const [acronym, expansion] of defined) {
+    out = out.replace(new RegExp(`\\b${acronym}s?\\b(?!\\s*\\()`, "g"), (m) => `${m} (${expansion})`);
+  }
+  return out;
+}
