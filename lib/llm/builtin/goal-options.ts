@@ -1,3 +1,4 @@
+import { countIn } from "../../language/counts";
 import { clausesOf, withoutParticles } from "../../language/english";
 import { excludedItems } from "../../language/exclusions";
 import { NUMBER_WORDS, requestedSpan } from "../../language/horizon";
@@ -135,10 +136,7 @@ export function parseGoalOptions(goal: string): GoalOptions {
   // A total is a product only of a count the request gives ("for 150 technicians", "a 25-seat
   // team", "200 名技师"): asked as a total, or as what that many would cost over a span ("per year").
   // Not an amount of money ("41 美元", "USD 41 per technician").
-  const count =
-    /(?<![\d.,$€£¥]|\b(?:top|first|last|best|worst|usd|eur|cny|rmb)\s)(?!(?:19|20)\d\d\b)\d[\d,]*[\s-]+(?!(?:per|dollars?|euros?|美元|元|人民币)(?:$|[^\p{L}]))\p{L}{2,}/iu.test(
-      goal,
-    );
+  const count = countIn(goal) !== null;
   const costOverSpan = COST.test(goal) && requestedSpan(goal) !== null;
   const asks = withoutParticles(goal);
   const derived = DERIVED.filter(

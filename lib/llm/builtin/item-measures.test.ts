@@ -65,4 +65,25 @@ describe("askedMeasures", () => {
     const tie = askedMeasures(frame("list prices"), [pricing, garbled]);
     expect(tie[0]?.rows.map((r) => r.item)).toEqual(["Quillon", "Nordvale Systems"]);
   });
+
+  it("looks up a total over the span asked for each item of the documents' lists, in prose", () => {
+    const tco = doc(
+      "tco",
+      [
+        "Halden compares vendors on three-year total cost of ownership (TCO) per technician.",
+        "Nordvale Systems, the most expensive at USD 62 per month, comes to about USD 2,630. Fernbrook and Quillon land at about USD 2,410 and USD 2,050 respectively.",
+      ].join("\n\n"),
+      [],
+    );
+    const out = askedMeasures(frame("Rank the vendors by Halden's three-year total cost per technician."), [
+      pricing,
+      landscape,
+      { ...tco, title: "Total cost of ownership and payback" },
+    ]);
+    const totals = out.find((m) => m.measure === "3-year total");
+    expect(totals?.rows.map((r) => `${r.item}: ${r.value}`)).toEqual([
+      "Fernbrook: USD 2,410",
+      "Quillon: USD 2,050",
+    ]);
+  });
 });

@@ -1,7 +1,9 @@
+import { requestedSpan, spanClause } from "../../language/horizon";
 import { parseQuantity } from "../../tools/calculate";
 import type { ResearchFrame } from "./frame";
 import { termsWithGloss } from "./gloss";
 import { type Figure, firstOf, lineupsOf } from "./lineups";
+import { figureInProse, kindOf } from "./prose-figures";
 import { proseLineups } from "./prose-lineups";
 import { isChineseText, matchTerms, normalise, ruledOutBy } from "./text";
 import type { ReadDoc } from "./upstream";
@@ -77,6 +79,13 @@ export function askedMeasures(frame: ResearchFrame, reads: readonly ReadDoc[]): 
     })
     .filter(({ enough, items }) => enough && items.length >= 2)
     .sort((a, b) => b.hit.length - a.hit.length);
+  // A total over a span the request asks of each item ("rank the vendors by three-year TCO"),
+  // stated item by item across a paragraph ("Nordvale … comes to about USD 2,630"; "Fernbrook and
+  // Quillon land at about USD 2,410 and USD 2,050 respectively"): each item of the documents' own
+  // lists, looked up in prose.
+  const spanned = spannedTotals(request, ordered, ruledOut);
+  if (spanned && !out.some((m) => m.rows.some((r) => spanned.rows.some((x) => x.value === r.value))))
+    out.push(spanned);
   let proseCount = 0;
   for (const { p, hit, items } of stated) {
     const known = items.filter((i) =>
@@ -116,6 +125,46 @@ export function statedFigures(
     const measure = wordsOf(p.sentence, new Set(hit));
     return p.items.map((i) => ({ label: `${i.item} ${measure}`, value: i.value, docId: p.docId, q: i.q }));
   });
+}
+
+/** Items in at least two of the documents' lineups (named things), at most this many. */
+const MIN_LINEUPS = 2;
+const MAX_SPANNED = 6;
+/** Share of the span clause's words a paragraph must carry: the span itself is most of the measure. */
+const SPAN_COVERAGE = 0.1;
+
+function spannedTotals(
+  request: string,
+  reads: readonly ReadDoc[],
+  ruledOut: (text: string) => boolean,
+): ItemMeasure | null {
+  const clause = spanClause(request);
+  const span = clause ? requestedSpan(clause) : null;
+  if (!clause || !span || span.rate) return null;
+  const seen = new Map<string, number>();
+  for (const l of lineupsOf(settledFigures(reads))) {
+    for (const item of l.items.keys()) if (/^\p{Lu}/u.test(item)) seen.set(item, (seen.get(item) ?? 0) + 1);
+  }
+  const items = [...seen.entries()]
+    .filter(([item, n]) => n >= MIN_LINEUPS && !ruledOut(item))
+    .map(([item]) => item)
+    .slice(0, MAX_SPANNED);
+  const rows = items.flatMap((item) => {
+    const f = figureInProse(
+      item,
+      { measure: clause, others: items, totalMonths: span.months, minCoverage: SPAN_COVERAGE, money: true },
+      reads,
+    );
+    return f ? [{ item, label: `${item} ${clause}`, value: f.value, docId: f.docId, q: f.q }] : [];
+  });
+  const kind = rows[0] ? kindOf(rows[0].q) : "";
+  const same = rows.filter((r) => kindOf(r.q) === kind && new Set(rows.map((x) => x.value)).size > 1);
+  if (same.length < 2) return null;
+  const years = span.months % 12 === 0 ? `${span.months / 12}-year` : `${span.months}-month`;
+  return {
+    measure: `${years} total`,
+    rows: same.map(({ item, value, docId }) => ({ item, label: `${item} ${years} total`, value, docId })),
+  };
 }
 
 /** The sentence's own words whose stems are these, in its order: a measure named as the source names it. */
