@@ -28,4 +28,12 @@ describe("excludedItems", () => {
       ),
     ).toEqual(["Cortexa"]);
   });
+
+  it("reads a name said to be out, and what is removed from something", () => {
+    expect(excludedItems("Procurement told me Tessaract Labs is out - no IASS-2 timeline.")).toEqual([
+      "Tessaract Labs",
+    ]);
+    expect(excludedItems("Remove Cortexa from the table.")).toEqual(["Cortexa"]);
+    expect(excludedItems("The new version is out.")).toEqual([]);
+  });
 });

@@ -8,15 +8,16 @@ import { nounPhrases } from "./phrases";
  */
 const EN_SPAN: RegExp[] = [
   /\b(?:leave|leaving|keep|keeping)\s+(.{2,80}?)\s+out\b/giu,
+  /\b(?:remove|removing|take|taking)\s+(.{2,60}?)\s+(?:out of|off|from)\b/giu,
   /\b(?:replace|replacing|swap|swapping|switch|switching)\s+(.{2,60}?)\s+(?:with|for|by)\b/giu,
   /\b(?:exclude|excluding|excluded|except(?:\s+for)?|drop|dropping|omit|omitting|not including|other than|apart from|instead of|rather than|in place of)\s+(.{2,80}?)(?=[.;:!?)]|,\s*(?:and|but|i|we|only|just|please|so)\b|\s+(?:and|but)\s+(?:i|we|only|just|please)\b|$)/giu,
 ];
 const ZH_SPAN =
   /(?:不包括|不包含|排除|去掉|剔除|不要(?:包括|算上?)?|除了)\s*([^，。；！？,.;!?]{1,30}?)(?:之外|以外|外)?(?=[，。；！？,.;!?]|$)/gu;
 
-/** "Cortexa is off the table", "Quillon is out of scope": a name said to be out. */
+/** "Cortexa is off the table", "Quillon is out of scope", "Tessaract Labs is out - …": a name said to be out. */
 const EN_OUT =
-  /(\p{Lu}[\p{L}\d-]+(?:\s+\p{Lu}[\p{L}\d-]+)*)\s+(?:is|are)\s+(?:now\s+)?(?:off the table|out of scope|out of the picture|ruled out)\b/gu;
+  /(\p{Lu}[\p{L}\d-]+(?:\s+\p{Lu}[\p{L}\d-]+)*)\s+(?:is|are)\s+(?:now\s+)?(?:off the table|out of scope|out of the picture|ruled out|out(?=\s*(?:[-–—,;:!?]|\.(?:\s|$)|$)))/gu;
 
 export function excludedItems(text: string): string[] {
   const spans: string[] = [];

@@ -3,7 +3,7 @@ import { parseQuantity, type Quantity } from "../../tools/calculate";
 import { splitSentences } from "../../tools/sentences";
 import { matchTerms, mentions } from "./text";
 import type { ReadDoc } from "./upstream";
-import { VALUE } from "./values";
+import { datesIn, VALUE, valuesIn } from "./values";
 
 /**
  * A figure the text states about one item when no key-figures list gives it: "…one reason for its
@@ -134,7 +134,9 @@ export function statementAbout(
         const terms = [...matchTerms(sentence)];
         const found = wanted.filter((t) => terms.some((u) => meets(t, u))).length / wanted.length;
         if (found === 0) continue;
-        const score = found + (here ? 0.5 : 0);
+        // A statement with a date or a figure says more than one without ("certified in February 2025").
+        const specific = datesIn(sentence).length > 0 || valuesIn(sentence).length > 0 ? 0.25 : 0;
+        const score = found + (here ? 0.5 : 0) + specific;
         if (!best || score > best.score) best = { sentence: sentence.trim(), docId: doc.docId, score };
       }
     }

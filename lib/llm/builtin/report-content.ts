@@ -5,6 +5,7 @@ import { directAnswers } from "./direct-answer";
 import { gatherEvidence } from "./evidence";
 import type { ResearchFrame } from "./frame";
 import { askedMeasures } from "./item-measures";
+import { itemStatements } from "./item-statements";
 import { figureLine, type KeyFigure, keyFigures, outvotedValues } from "./key-figures";
 import { lineupsOf } from "./lineups";
 import { DEFAULT_FINDINGS, requestFindings } from "./request-coverage";
@@ -117,6 +118,20 @@ export function buildReport(asked: ResearchFrame, up: Upstream): ReportContent {
           ? `${d.label}：${d.formatted}（计算：${d.formula}）`
           : `${d.label}: ${d.formatted} (calculated: ${d.formula})`,
         citations: d.docIds,
+      })),
+    });
+  }
+  // What the documents say of each item on the request's aspects that are no number.
+  const statements = itemStatements(frame, checkedReads(up), [
+    ...sections.flatMap((x) => x.paragraphs.map((p) => p.text)),
+  ]);
+  if (statements.length > 0) {
+    sections.push({
+      heading: zh ? "各项说明" : "Item by item",
+      kind: "facet",
+      paragraphs: statements.map((st) => ({
+        text: inReportLanguage(`${st.item} — ${st.aspect}: ${st.sentence}`, zh),
+        citations: [st.docId],
       })),
     });
   }

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import type { ResearchFrame } from "./frame";
+import { itemStatements } from "./item-statements";
+import type { ReadDoc } from "./upstream";
+
+const frame = (request: string, excluded: string[] = []) =>
+  ({
+    request,
+    subject: null,
+    entities: [],
+    options: { excluded, changed: [], given: [] },
+  }) as unknown as ResearchFrame;
+const doc = (docId: string, text: string, figures: [string, string][] = []): ReadDoc => ({
+  docId,
+  title: docId,
+  source: "",
+  published: "",
+  text,
+  figures: figures.map(([name, value]) => ({ name, value })),
+});
+const lists = doc("lists", "Four frameworks were compared.", [
+  ["Loomwork GitHub stars", "38,000 stars"],
+  ["Relaywright GitHub stars", "52,000 stars"],
+  ["Braidline GitHub stars", "9,400 stars"],
+  ["Loomwork contributors", "610 contributors"],
+  ["Relaywright contributors", "880 contributors"],
+  ["Braidline contributors", "130 contributors"],
+]);
+const licences = doc(
+  "licences",
+  [
+    "Loomwork's core is released under the Apache-2.0 licence. Its hosted edition is commercial.",
+    "Relaywright is MIT-licensed, and the company sells a hosted runtime.",
+    "Braidline is AGPL-3.0 licensed, and a commercial licence starts at USD 24,000 per organisation per year.",
+  ].join("\n\n"),
+);
+
+describe("itemStatements", () => {
+  it("quotes, for each item of a kind asked as a whole, the sentence on an aspect no figure measures", () => {
+    const out = itemStatements(
+      frame("A table of the four agent frameworks' licences, please."),
+      [lists, licences],
+      [],
+    );
+    expect(out.map((s) => `${s.item}: ${s.sentence}`)).toEqual([
+      "Loomwork: Loomwork's core is released under the Apache-2.0 licence.",
+      "Relaywright: Relaywright is MIT-licensed, and the company sells a hosted runtime.",
+      "Braidline: Braidline is AGPL-3.0 licensed, and a commercial licence starts at USD 24,000 per organisation per year.",
+    ]);
+  });
+
+  it("keeps to the items named, leaves out what is ruled out, and repeats nothing already stated", () => {
+    const named = itemStatements(frame("What licence does Braidline use?"), [lists, licences], []);
+    expect(named.map((s) => s.item)).toEqual(["Braidline"]);
+    const ruled = itemStatements(
+      frame("Each framework's licence", ["Relaywright"]),
+      [lists, licences],
+      ["Loomwork's core is released under the Apache-2.0 licence."],
+    );
+    expect(ruled.map((s) => s.item)).toEqual(["Braidline"]);
+  });
+
+  it("says nothing of an aspect a listed figure measures", () => {
+    expect(itemStatements(frame("Each framework's GitHub stars"), [lists, licences], [])).toEqual([]);
+  });
+});
