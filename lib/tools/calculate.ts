@@ -15,6 +15,7 @@ export const Operation = z.enum([
   "sum",
   "product",
   "per_unit",
+  "apply_rate",
 ]);
 export type Operation = z.infer<typeof Operation>;
 
@@ -178,6 +179,23 @@ export function derive(operation: Operation, values: Quantity[], labels: string[
         formula: `${shown[0]} ÷ ${shown[1]} = ${withUnit(v, a)}`,
       };
     }
+    case "apply_rate": {
+      // An amount changed by a rate, once or compounded: a 15% markup, a 15% discount (given as
+      // -15%), a 16% CAGR over five years (a third input: the number of periods).
+      const rate = need2();
+      if (rate.suffix !== "%")
+        throw new ToolError("invalid_input", "apply_rate needs a percentage as its second input");
+      const periods = values[2]?.amount ?? 1;
+      if (!Number.isInteger(periods) || periods < 1 || periods > 100)
+        throw new ToolError("invalid_input", "apply_rate's periods must be a whole number from 1 to 100");
+      const v = a.amount * (1 + rate.amount / 100) ** periods;
+      const factor = `(1 ${rate.amount < 0 ? "−" : "+"} ${formatAmount(Math.abs(rate.amount))}%)${periods > 1 ? `^${periods}` : ""}`;
+      return {
+        value: v,
+        formatted: withUnit(v, a),
+        formula: `${shown[0]} × ${factor} = ${withUnit(v, a)}`,
+      };
+    }
     case "sum": {
       const v = values.reduce((s, q) => s + q.amount, 0);
       return { value: v, formatted: withUnit(v, a), formula: `${shown.join(" + ")} = ${withUnit(v, a)}` };
@@ -202,7 +220,8 @@ export const calculateTool: Tool<CalculateInput> = {
   name: "calculate",
   description:
     "Derive a figure by code from figures the sources state: difference, ratio, percent_change (first → second), " +
-    "share (first as % of second), sum, product, per_unit. Give each input as quoted with its docId; the result " +
+    "share (first as % of second), sum, product, per_unit, apply_rate (first × (1 + second %) ^ third, third " +
+    "optional: a markup, a discount as a negative %, growth compounded over periods). Give each input as quoted with its docId; the result " +
     "carries the formula and cites the inputs' documents.",
   input: CalculateInput,
   timeoutMs: 1_000,

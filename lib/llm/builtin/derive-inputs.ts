@@ -6,6 +6,7 @@ import type { ComparisonTable } from "./comparison-table";
 import { extraPair } from "./derive-extra";
 import { PART_OF_WHOLE, planPart } from "./derive-part";
 import { conditionPair, nestedPickPair, superlativePair } from "./derive-picks";
+import { planRate } from "./derive-rate";
 import { planProduct } from "./derive-total";
 import { derivedPair, PER_UNIT, perUnitPair } from "./derive-upstream";
 import { changePair, yearPair, yearSeries } from "./derive-years";
@@ -86,6 +87,7 @@ export function planCalculation(
   });
 
   if (subject === PART_OF_WHOLE) return planPart(frame, candidates, reads, requestText);
+  if (operation === "apply_rate") return planRate(frame, candidates, reads, requestText, supplied);
   if (operation === "product") return planProduct(frame, candidates, reads, requestText, wanted, subject);
   if (subject === PER_UNIT) {
     const units = perUnitPair(derived);
@@ -146,6 +148,7 @@ function operationName(op: Operation): string {
     sum: "Total",
     product: "Total",
     per_unit: "Per unit",
+    apply_rate: "Rate applied",
   }[op];
 }
 

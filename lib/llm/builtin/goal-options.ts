@@ -4,6 +4,7 @@ import { excludedItems } from "../../language/exclusions";
 import { NUMBER_WORDS, requestedSpan } from "../../language/horizon";
 import { Operation } from "../../tools/calculate";
 import { asksExtra } from "./derive-extra";
+import { asksRate } from "./derive-rate";
 import { isChineseText } from "./text";
 
 /**
@@ -82,7 +83,7 @@ const DERIVED: [Operation, RegExp][] = [
   ["sum", /\b(?:combined|together|sum of|added up)\b|加起来|加总|总和|两者合计/i],
   [
     "difference",
-    /\b(?:gap|difference|diff|by how (?:much|many)|how many (?:percentage )?points|percentage points?|pts|how much (?:more|less|cheaper|higher|lower|bigger|smaller)|(?:more|less|cheaper|higher|lower) than|discount|separates?\b.{1,40}?\bfrom|how far (?:behind|ahead)|spread (?:between|from)|how (?:far|much) (?:\w+ )?(?:trails?|lags?|leads?))\b|差距|差额|相差|差多少|高出|低出|高多少|低多少|便宜多少|贵多少|百分点/i,
+    /\b(?:gap|difference|diff|by how (?:much|many)|how many (?:percentage )?points|percentage points?|pts|how much (?:more|less|cheaper|higher|lower|bigger|smaller)|(?:more|less|cheaper|higher|lower) than|separates?\b.{1,40}?\bfrom|how far (?:behind|ahead)|spread (?:between|from)|how (?:far|much) (?:\w+ )?(?:trails?|lags?|leads?))\b|差距|差额|相差|差多少|高出|低出|高多少|低多少|便宜多少|贵多少|百分点/i,
   ],
   ["ratio", /\b(?:ratio|how many times|times (?:as|more|higher|lower|bigger))\b|\d+(?:\.\d+)?\s?[x×]\b|倍/i],
   [
@@ -139,11 +140,15 @@ export function parseGoalOptions(goal: string): GoalOptions {
   const count = countIn(goal) !== null;
   const costOverSpan = COST.test(goal) && requestedSpan(goal) !== null;
   const asks = withoutParticles(goal);
+  // An amount changed by a rate (a markup, a discount, growth projected) is asked of the goal as written.
+  const rate = asksRate(goal) ? (["apply_rate"] as const) : [];
   const derived = DERIVED.filter(
     ([op, re]) =>
       (re.test(asks) || (op === "product" && costOverSpan) || (op === "sum" && asksExtra(goal))) &&
       (op !== "product" || count),
-  ).map(([op]) => op);
+  )
+    .map(([op]) => op)
+    .concat(rate);
 
   return {
     audience,

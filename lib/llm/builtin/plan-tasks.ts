@@ -132,6 +132,7 @@ const OPERATION_WORDS: Record<Operation, [string, string]> = {
   sum: ["the total", "合计"],
   product: ["the total", "总额"],
   per_unit: ["the per-unit figure", "单位数值"],
+  apply_rate: ["the amount after the rate", "按比率调整后的数值"],
 };
 
 export function calcTask(

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { derive, parseQuantity } from "../../tools/calculate";
+import { asksRate, planRate } from "./derive-rate";
+import type { ResearchFrame } from "./frame";
+import type { Figure } from "./lineups";
+import type { ReadDoc } from "./upstream";
+
+const q = (v: string) => parseQuantity(v) as NonNullable<ReturnType<typeof parseQuantity>>;
+const fig = (label: string, value: string, docId = "d"): Figure => ({ label, value, docId, q: q(value) });
+const frame = (request: string) =>
+  ({ request, subject: null, entities: [], options: { excluded: [] } }) as unknown as ResearchFrame;
+const pricing: ReadDoc = {
+  docId: "pricing",
+  title: "Pricing",
+  source: "",
+  published: "",
+  text: "Fernbrook FieldMate lists at USD 49 per technician per month, and Fernbrook offers a 15% volume discount above 500 seats.\n\n在中国，渠道通常在美元标价基础上加价 10% 至 15%。",
+  figures: [
+    { name: "Fernbrook list price", value: "USD 49 per technician per month" },
+    { name: "Nordvale Systems list price", value: "USD 62 per technician per month" },
+  ],
+};
+const prices = [
+  fig("Fernbrook list price", "USD 49 per technician per month", "pricing"),
+  fig("Nordvale Systems list price", "USD 62 per technician per month", "pricing"),
+];
+
+describe("an amount changed by a rate", () => {
+  it("is asked by a discount, a markup or a projection, never by a product named Project X", () => {
+    expect(asksRate("the effective price if we got its volume discount")).toBe(true);
+    expect(asksRate("按我们和集成商谈好的加价比例")).toBe(true);
+    expect(asksRate("project the 2026 market size if that rate holds")).toBe(true);
+    expect(asksRate("Give me the Project X market by region for 2025 with each region's CAGR to 2030.")).toBe(
+      false,
+    );
+  });
+
+  it("lowers a price by the discount a document states beside the item", () => {
+    const request = "What is Fernbrook's effective monthly price with its volume discount?";
+    const plan = planRate(frame(request), prices, [pricing], request, []);
+    expect(plan.inputs.map((i) => i.value)).toEqual(["USD 49 per technician per month", "-15%"]);
+    const d = derive(
+      "apply_rate",
+      plan.inputs.map((i) => q(i.value)),
+      plan.inputs.map((i) => i.label),
+    );
+    expect(d.formatted).toBe("USD 41.65 per technician per month");
+  });
+
+  it("takes a rate the requester gave, or a range's end the request names", () => {
+    const supplied = planRate(
+      frame("Nordvale Atlas 加价后多少？"),
+      prices,
+      [pricing],
+      "Nordvale Atlas 加价后多少？",
+      ["我们和集成商谈定的加价是 12%。"],
+    );
+    expect(supplied.inputs.map((i) => i.value)).toEqual(["USD 62 per technician per month", "12%"]);
+    const top =
+      "Fernbrook through an integrator who charges the top end of the usual markup: the monthly price?";
+    expect(planRate(frame(top), prices, [pricing], top, []).inputs.map((i) => i.value)).toEqual([
+      "USD 49 per technician per month",
+      "15%",
+    ]);
+  });
+
+  it("compounds growth once a year up to the year asked", () => {
+    const market = [
+      fig("Project X Europe market size 2025", "USD 1.2 billion"),
+      fig("Project X Europe CAGR 2025-2030", "16%"),
+    ];
+    const request = "Project Europe's 2025 market to 2030 at its CAGR.";
+    const plan = planRate(frame(request), market, [], request, []);
+    expect(plan.inputs.map((i) => i.value)).toEqual(["USD 1.2 billion", "16%", "5"]);
+    const d = derive(
+      "apply_rate",
+      plan.inputs.map((i) => q(i.value)),
+      plan.inputs.map((i) => i.label),
+    );
+    expect(d.formatted).toBe("USD 2.52 billion");
+    expect(d.formula).toContain("(1 + 16%)^5");
+  });
+});

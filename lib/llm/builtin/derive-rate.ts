@@ -1,0 +1,181 @@
+import { superlatives } from "../../language/superlatives";
+import { splitSentences } from "../../tools/sentences";
+import type { CalculationPlan } from "./derive-inputs";
+import { pickOf } from "./direct-answer";
+import type { ResearchFrame } from "./frame";
+import { parseGoalOptions } from "./goal-options";
+import { parseGoalTerms } from "./goal-terms";
+import { type Figure as Candidate, firstOf, figureInput as input } from "./lineups";
+import { matchTerms, mentions } from "./text";
+import type { ReadDoc } from "./upstream";
+
+/**
+ * An amount changed by a rate: a price after a volume discount or a reseller's markup, a market
+ * projected at its growth rate. The request says which change (a discount lowers, a markup or
+ * growth raises) and asks for the result; the rate is the one the requester gave, else the one a
+ * document states beside the change's own word ("a 15% volume discount", "加价 10% 至 15%" — a
+ * range's top or bottom end as the request says), else, for growth, the item's growth rate or CAGR;
+ * the amount is the item's own figure (its list price; its market size in the rate's base year);
+ * growth compounds once per year up to the year the request names.
+ */
+const RATE_WORDS =
+  /\b(?:markup|mark-up|surcharge|premium|(?:volume|bulk|seat|quantity)\s+discount|got\s+(?:its|the|a)\s+discount|if\s+(?:that|this|the)\s+(?:rate|growth|pace)\s+(?:holds|continues)|at\s+(?:that|this|the same)\s+(?:rate|pace)|where\s+(?:does|would)\s+that\s+put)\b|加价|折扣|按这个增速|按此增速|照此|推算/iu;
+/** "project the 2026 market size": the verb, never a product named "Project X". */
+const PROJECT = /\b(?:project(?:s|ed|ion)?|Project(?:s|ed|ion)?(?!\s+\p{Lu}))\b[^.?!]{0,80}\b(?:19|20)\d\d/u;
+
+export const asksRate = (text: string): boolean => RATE_WORDS.test(text) || PROJECT.test(text);
+
+type Change = "discount" | "markup" | "growth";
+
+const DISCOUNT = /discount|折扣|优惠/iu;
+const MARKUP = /mark-?up|surcharge|premium|加价/iu;
+const TOP = /\b(?:top|high|upper|max(?:imum)?)\s+(?:end|of)\b|最高|上限|顶格/iu;
+const BOTTOM = /\b(?:bottom|low|lower|min(?:imum)?)\s+(?:end|of)\b|最低|下限/iu;
+const PERCENT = /(-?\d+(?:\.\d+)?)\s*%/gu;
+const RANGE = /(\d+(?:\.\d+)?)\s*%?\s*(?:-|–|to|至|到)\s*(\d+(?:\.\d+)?)\s*%/u;
+
+export function planRate(
+  frame: ResearchFrame,
+  candidates: readonly Candidate[],
+  reads: readonly ReadDoc[],
+  requestText: string,
+  supplied: readonly string[],
+): CalculationPlan {
+  const none = (why: string): CalculationPlan => ({
+    label: `Rate applied: ${why}`,
+    operation: "apply_rate",
+    inputs: [],
+  });
+  const change: Change = DISCOUNT.test(requestText)
+    ? "discount"
+    : MARKUP.test(requestText)
+      ? "markup"
+      : "growth";
+  const item = itemOf(frame, requestText, supplied, reads);
+  const rate =
+    change === "growth"
+      ? growthRate(candidates, item, requestText)
+      : statedRate(change, item, requestText, supplied, reads);
+  if (!rate) return none(`no ${change} rate ${item ? `for ${item} ` : ""}found`);
+  const base = baseOf(change, candidates, item, requestText);
+  if (!base) return none(`no amount ${item ? `of ${item} ` : ""}to apply the ${change} to`);
+  const inputs = [input(base), rate];
+  if (change === "growth") {
+    const from = Number(/\b((?:19|20)\d\d)\b/.exec(base.label)?.[1] ?? Number.NaN);
+    const to = Math.max(...[...requestText.matchAll(/\b((?:19|20)\d\d)\b/g)].map((m) => Number(m[1])));
+    const years = to - from;
+    if (!Number.isFinite(years) || years < 1) return none(`no year after ${base.label} to project to`);
+    if (years > 1) inputs.push({ label: `years from ${from} to ${to}`, value: String(years) });
+  }
+  return {
+    label: `${base.label} with ${rate.label}`,
+    operation: "apply_rate",
+    inputs,
+  };
+}
+
+/** The item changed: one a person or the request names, else the one a superlative picks. */
+function itemOf(
+  frame: ResearchFrame,
+  request: string,
+  supplied: readonly string[],
+  reads: readonly ReadDoc[],
+): string | null {
+  const subject = frame.subject ? matchTerms(frame.subject) : new Set<string>();
+  // A name the documents list figures under ("Nordvale Atlas" → "Nordvale Systems list price"), not
+  // a measure's abbreviation ("TCO") or a source ("Halden").
+  const labels = reads.flatMap((d) => d.figures.map((f) => f.name));
+  const listed = (n: string) =>
+    labels.some((l) => new RegExp(`^${firstOf(n).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "iu").test(l));
+  for (const text of [...supplied, request]) {
+    const names = parseGoalTerms(parseGoalOptions(text).rest).names.filter(
+      (n) => ![...matchTerms(n)].every((t) => subject.has(t)) && listed(n),
+    );
+    if (names[0]) return names[0];
+  }
+  for (const s of superlatives(frame.request)) {
+    const picked = pickOf(s, reads);
+    if (picked) return picked;
+  }
+  return null;
+}
+
+/** The rate a person gave, or the one a document states beside the change's word (an item's own first). */
+function statedRate(
+  change: Exclude<Change, "growth">,
+  item: string | null,
+  request: string,
+  supplied: readonly string[],
+  reads: readonly ReadDoc[],
+): { label: string; value: string; docId?: string } | null {
+  const word = change === "discount" ? DISCOUNT : MARKUP;
+  const sign = change === "discount" ? "-" : "";
+  for (const text of [...supplied, request]) {
+    const pct = word.test(text) ? [...text.matchAll(PERCENT)][0]?.[1] : undefined;
+    if (pct) return { label: `${change} (supplied)`, value: `${sign}${pct.replace(/^-/, "")}%` };
+  }
+  let best: { value: string; docId: string; score: number } | null = null;
+  for (const doc of reads) {
+    for (const sentence of splitSentences(doc.text)) {
+      if (!word.test(sentence)) continue;
+      const range = RANGE.exec(sentence);
+      const all = [...sentence.matchAll(PERCENT)].map((m) => Number(m[1]));
+      if (all.length === 0) continue;
+      const low = range ? Number(range[1]) : all[0];
+      const high = range ? Number(range[2]) : all[0];
+      const pct = BOTTOM.test(request) ? low : TOP.test(request) ? high : range ? null : all[0];
+      if (pct === null || pct === undefined) continue;
+      const score =
+        (item && mentions(sentence, firstOf(item)) ? 2 : 0) +
+        (range && (TOP.test(request) || BOTTOM.test(request)) ? 1 : 0);
+      if (!best || score > best.score) best = { value: `${sign}${pct}%`, docId: doc.docId, score };
+    }
+  }
+  return (
+    best && { label: `${item ? `${firstOf(item)} ` : ""}${change}`, value: best.value, docId: best.docId }
+  );
+}
+
+/** The item's growth rate: a CAGR when the request names one or looks further than a year, else a year's growth. */
+function growthRate(
+  candidates: readonly Candidate[],
+  item: string | null,
+  request: string,
+): Candidate | null {
+  const rates = candidates.filter((c) => c.q.suffix === "%" && /cagr|growth|增长|增速/iu.test(c.label));
+  const own = item ? rates.filter((c) => mentions(c.label, firstOf(item))) : [];
+  const pool = own.length > 0 ? own : rates.filter((c) => !item || !/\b(?:in|of)\b/.test(c.label));
+  const compound = /cagr|compound|年复合|复合增长/iu.test(request);
+  return (
+    pool.find((c) => (compound ? /cagr/iu.test(c.label) : !/cagr/iu.test(c.label))) ??
+    pool.find((c) => /cagr/iu.test(c.label)) ??
+    null
+  );
+}
+
+/** The amount changed: the item's money figure (a price for a discount or markup; a size for growth). */
+function baseOf(
+  change: Change,
+  candidates: readonly Candidate[],
+  item: string | null,
+  request: string,
+): Candidate | null {
+  const wanted = matchTerms(request);
+  const money = candidates.filter(
+    (c) =>
+      c.q.suffix !== "%" &&
+      (/^(?:usd|us\$|eur|rmb|cny|[$€£¥])$/iu.test(c.q.prefix) || /美元|元/u.test(c.q.suffix)),
+  );
+  const about = item ? money.filter((c) => mentions(c.label, firstOf(item))) : money;
+  const pool = about.length > 0 ? about : item ? [] : money;
+  const fit = (c: Candidate) =>
+    [...matchTerms(c.label)].filter((t) => wanted.has(t)).length +
+    (change === "growth"
+      ? /\b(?:19|20)\d\d\b/.test(c.label) && !/forecast/i.test(c.label)
+        ? 1
+        : 0
+      : /\bper\b/i.test(c.value)
+        ? 1
+        : 0);
+  return [...pool].sort((a, b) => fit(b) - fit(a))[0] ?? null;
+}
