@@ -168,7 +168,7 @@ function baseOf(
   );
   const about = item ? money.filter((c) => mentions(c.label, firstOf(item))) : money;
   const pool = about.length > 0 ? about : item ? [] : money;
-  const fit = (c: Candidate) =>
+  const suits = (c: Candidate) =>
     [...matchTerms(c.label)].filter((t) => wanted.has(t)).length +
     (change === "growth"
       ? /\b(?:19|20)\d\d\b/.test(c.label) && !/forecast/i.test(c.label)
@@ -177,5 +177,5 @@ function baseOf(
       : /\bper\b/i.test(c.value)
         ? 1
         : 0);
-  return [...pool].sort((a, b) => fit(b) - fit(a))[0] ?? null;
+  return [...pool].sort((a, b) => suits(b) - suits(a))[0] ?? null;
 }
