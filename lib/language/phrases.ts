@@ -105,8 +105,9 @@ function englishRole(word: TaggedWord, next: TaggedWord | undefined, text: strin
   if (t.has("Possessive") && !proper) return "break";
   if (BREAK_TAGS.some((b) => t.has(b)) && !(proper && !t.has("Pronoun") && !t.has("Date"))) return "break";
   if (proper || (capitalised && !word.sentenceStart)) return "name";
-  // A word no dictionary knows, written in lower case ("loomwork vs relaywright"), is a name all the same.
-  if (t.has("Noun") && /^\p{Ll}[\p{Ll}\d]{3,}$/u.test(word.text) && !isCommonWord(word.text)) return "name";
+  // A word no dictionary knows, written in lower case ("loomwork vs relaywright"), is a name all the
+  // same; one with digits in it is a notation ("p95s", "h100"), not a name.
+  if (t.has("Noun") && /^\p{Ll}{4,}$/u.test(word.text) && !isCommonWord(word.text)) return "name";
   if (t.has("Noun") || t.has("Gerund")) return "noun";
   if (t.has("Adjective")) return "modifier";
   return "break";

@@ -186,6 +186,10 @@ const ATTACHED_EN =
 const PRIVATE_ZH =
   /(?:我们|我司|我方|客户)的?(?:候选|清单|名单|预算|团队|技术人员|员工|人数|需求|供应商|政策|审查|法务|试点|报价)|附件|附上的/;
 
+/** A verb of asking for something right after a phrase: the phrase is its subject, the asker. */
+const ASKS =
+  /^\s+(?:(?:has|have|had|is|are|was|were|would|just)\s+)?(?:wants?|wanted|asks?|asked|asking|needs?|needed|requests?|requested|requesting|like|looking for)\b/i;
+
 function withoutPrivateReferences(goal: string): string {
   let rest = goal;
   for (let ref = privateReference(rest); ref && rest.includes(ref); ref = privateReference(rest)) {
@@ -223,7 +227,14 @@ function privateReferences(goal: string): string[] {
       ? [...decidedElsewhereZh(goal), ...ownTotalityZh(goal)]
       : [...decidedElsewhere(goal), ...decidedInClause(goal), ...ownComparisonSide(goal)]
   ).map((text) => ({ at: goal.indexOf(text), text }));
-  const all = [...matched, ...decided].sort((a, b) => a.at - b.at).map((m) => m.text);
+  // "Our security team wants a timeline", "Our plant ops team asked which vendor …": the side that
+  // asks for the report is who asks, not something the report needs to know.
+  const asking = (m: { at: number; text: string }) =>
+    ASKS.test(goal.slice(m.at + m.text.length, m.at + m.text.length + 30));
+  const all = [...matched, ...decided]
+    .filter((m) => !asking(m))
+    .sort((a, b) => a.at - b.at)
+    .map((m) => m.text);
   // "one of our accounts" is usually named elsewhere; what it lacks ("their workforce") is the question.
   const lacking = all.filter((r) => !/\b(?:accounts?|clients?|customers?)$/i.test(r));
   return lacking.length > 0 ? lacking : all.slice(0, 1);
