@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { between, type DurationUnit, parseDate } from "./dates";
 import { type Tool, ToolError } from "./tool";
 
 /**
@@ -16,6 +17,7 @@ export const Operation = z.enum([
   "product",
   "per_unit",
   "apply_rate",
+  "date_difference",
 ]);
 export type Operation = z.infer<typeof Operation>;
 
@@ -196,6 +198,8 @@ export function derive(operation: Operation, values: Quantity[], labels: string[
         formula: `${shown[0]} × ${factor} = ${withUnit(v, a)}`,
       };
     }
+    case "date_difference":
+      throw new ToolError("invalid_input", "date_difference takes dates, not amounts");
     case "sum": {
       const v = values.reduce((s, q) => s + q.amount, 0);
       return { value: v, formatted: withUnit(v, a), formula: `${shown.join(" + ")} = ${withUnit(v, a)}` };
@@ -221,12 +225,14 @@ export const calculateTool: Tool<CalculateInput> = {
   description:
     "Derive a figure by code from figures the sources state: difference, ratio, percent_change (first → second), " +
     "share (first as % of second), sum, product, per_unit, apply_rate (first × (1 + second %) ^ third, third " +
-    "optional: a markup, a discount as a negative %, growth compounded over periods). Give each input as quoted with its docId; the result " +
+    "optional: a markup, a discount as a negative %, growth compounded over periods), date_difference (from the " +
+    "first date to the second, in the unit a third input names: days, weeks, months or years). Give each input as quoted with its docId; the result " +
     "carries the formula and cites the inputs' documents.",
   input: CalculateInput,
   timeoutMs: 1_000,
   async run(input) {
     if (input.inputs.length === 0) throw new ToolError("not_found", `Nothing to calculate: ${input.label}.`);
+    if (input.operation === "date_difference") return dateDifference(input);
     const values = input.inputs.map((i) => {
       const q = parseQuantity(i.value);
       if (!q) throw new ToolError("invalid_input", `"${i.value}" (${i.label}) is not a number`);
@@ -246,3 +252,38 @@ export const calculateTool: Tool<CalculateInput> = {
     };
   },
 };
+
+/** Days (or weeks, months, years) from the first date to the second, as the sources date them. */
+function dateDifference(input: CalculateInput) {
+  const [from, to, unitInput] = input.inputs;
+  const a = from ? parseDate(from.value) : null;
+  const b = to ? parseDate(to.value) : null;
+  if (!from || !to || !a || !b)
+    throw new ToolError(
+      "invalid_input",
+      'date_difference needs two dates, such as "9 February 2025" or "2026-07-01"',
+    );
+  const unit = (unitInput?.value.trim().toLowerCase() ?? "days") as DurationUnit;
+  if (!["days", "weeks", "months", "years"].includes(unit))
+    throw new ToolError(
+      "invalid_input",
+      `date_difference's unit must be days, weeks, months or years, not "${unitInput?.value}"`,
+    );
+  const n = between(a, b, unit);
+  const formatted = `${formatAmount(n)} ${unit}`;
+  const docIds = [...new Set([from, to].flatMap((i) => (i.docId ? [i.docId] : [])))];
+  const formula = `${from.label} ${from.value} → ${to.label} ${to.value} = ${formatted}`;
+  return {
+    data: {
+      label: input.label,
+      operation: input.operation,
+      value: n,
+      formatted,
+      formula,
+      inputs: input.inputs,
+      docIds,
+    },
+    summary: `${input.label}: ${formatted} (${formula}).`,
+    confidence: 1,
+  };
+}

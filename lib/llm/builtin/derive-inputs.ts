@@ -3,6 +3,7 @@ import { requestedSpan, statedSpan } from "../../language/horizon";
 import { bareExtremes } from "../../language/superlatives";
 import { type Operation, parseQuantity } from "../../tools/calculate";
 import type { ComparisonTable } from "./comparison-table";
+import { planDuration } from "./derive-duration";
 import { extraPair } from "./derive-extra";
 import { PART_OF_WHOLE, planPart } from "./derive-part";
 import { conditionPair, nestedPickPair, superlativePair } from "./derive-picks";
@@ -88,6 +89,7 @@ export function planCalculation(
 
   if (subject === PART_OF_WHOLE) return planPart(frame, candidates, reads, requestText);
   if (operation === "apply_rate") return planRate(frame, candidates, reads, requestText, supplied);
+  if (operation === "date_difference") return planDuration(requestText, reads);
   if (operation === "product") return planProduct(frame, candidates, reads, requestText, wanted, subject);
   if (subject === PER_UNIT) {
     const units = perUnitPair(derived);
@@ -149,6 +151,7 @@ function operationName(op: Operation): string {
     product: "Total",
     per_unit: "Per unit",
     apply_rate: "Rate applied",
+    date_difference: "Time between",
   }[op];
 }
 

@@ -3,6 +3,7 @@ import { clausesOf, withoutParticles } from "../../language/english";
 import { excludedItems } from "../../language/exclusions";
 import { NUMBER_WORDS, requestedSpan } from "../../language/horizon";
 import { Operation } from "../../tools/calculate";
+import { ASKS_DURATION } from "./derive-duration";
 import { asksExtra } from "./derive-extra";
 import { asksRate } from "./derive-rate";
 import { isChineseText } from "./text";
@@ -142,13 +143,14 @@ export function parseGoalOptions(goal: string): GoalOptions {
   const asks = withoutParticles(goal);
   // An amount changed by a rate (a markup, a discount, growth projected) is asked of the goal as written.
   const rate = asksRate(goal) ? (["apply_rate"] as const) : [];
+  const duration = ASKS_DURATION.test(goal) ? (["date_difference"] as const) : [];
   const derived = DERIVED.filter(
     ([op, re]) =>
       (re.test(asks) || (op === "product" && costOverSpan) || (op === "sum" && asksExtra(goal))) &&
       (op !== "product" || count),
   )
     .map(([op]) => op)
-    .concat(rate);
+    .concat(rate, duration);
 
   return {
     audience,

@@ -133,6 +133,7 @@ const OPERATION_WORDS: Record<Operation, [string, string]> = {
   product: ["the total", "总额"],
   per_unit: ["the per-unit figure", "单位数值"],
   apply_rate: ["the amount after the rate", "按比率调整后的数值"],
+  date_difference: ["the time between the dates", "日期间隔"],
 };
 
 export function calcTask(

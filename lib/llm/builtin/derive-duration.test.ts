@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { ASKS_DURATION, planDuration } from "./derive-duration";
+import type { ReadDoc } from "./upstream";
+
+const xss: ReadDoc = {
+  docId: "xss",
+  title: "XSS incident",
+  source: "",
+  published: "",
+  text: "In February 2025 Cortexa GmbH fixed a cross-site scripting flaw in the trace dashboard.\n\nAn outside researcher reported the flaw on 9 February 2025. Cortexa rated it 7.4 on the CVSS scale and released version 2.4.1 on 18 February 2025.",
+  figures: [{ name: "Cortexa dashboard XSS fix release date", value: "2025-02-18" }],
+};
+
+describe("the time between two dated events", () => {
+  it("is asked as how many days, months or how long", () => {
+    expect(ASKS_DURATION.test("how many days the fix took")).toBe(true);
+    expect(ASKS_DURATION.test("How long did the certification take?")).toBe(true);
+    expect(ASKS_DURATION.test("修复用了多少天？")).toBe(true);
+    expect(ASKS_DURATION.test("How many vendors are certified?")).toBe(false);
+  });
+
+  it("takes the two dates the request's words fit, earlier first, with a day when days are counted", () => {
+    const plan = planDuration(
+      "When was it reported, which version fixed it and on what date, and how many days did the fix take?",
+      [xss],
+    );
+    expect(plan.operation).toBe("date_difference");
+    expect(plan.inputs.map((i) => i.value)).toEqual(["9 February 2025", "2025-02-18", "days"]);
+  });
+
+  it("says why when fewer than two dates fit", () => {
+    expect(planDuration("How many days did the audit take?", [xss]).inputs).toEqual([]);
+  });
+});
