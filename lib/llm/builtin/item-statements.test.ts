@@ -63,4 +63,18 @@ describe("itemStatements", () => {
   it("says nothing of an aspect a listed figure measures", () => {
     expect(itemStatements(frame("Each framework's GitHub stars"), [lists, licences], [])).toEqual([]);
   });
+
+  it("skips a sentence that only classes the item as the kind asked", () => {
+    const regions = doc(
+      "regions",
+      "North America is the largest region at USD 1.6 billion. Europe follows.",
+      [
+        ["Project X North America market size 2025", "USD 1.6 billion"],
+        ["Project X Europe market size 2025", "USD 1.2 billion"],
+      ],
+    );
+    expect(itemStatements(frame("Rank the Project X regions by growth."), [regions, regions], [])).toEqual(
+      [],
+    );
+  });
 });

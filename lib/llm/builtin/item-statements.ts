@@ -75,11 +75,28 @@ export function itemStatements(
   for (const item of items) {
     for (const aspect of aspects) {
       const found = statementAbout(item, aspect, items, reads);
-      if (!found || seen.has(normalise(found.sentence))) continue;
+      if (!found || seen.has(normalise(found.sentence)) || kindOf(found.sentence, aspect)) continue;
       seen.add(normalise(found.sentence));
       out.push({ item, aspect, ...found });
       if (out.length >= MAX_STATEMENTS) return out;
     }
   }
   return out;
+}
+
+/**
+ * The aspect is only the item's kind in this sentence ("North America is the largest region" for
+ * "the regions"): the sentence classes the item, it says nothing on an aspect of it.
+ */
+function kindOf(sentence: string, aspect: string): boolean {
+  const words = aspect.trim().split(/\s+/);
+  if (words.length !== 1) return false;
+  const stem = (words[0] ?? "").toLowerCase().replace(/(?:ies|es|s)$/u, "");
+  if (stem.length < 3) return false;
+  const asKind = new RegExp(
+    `\\b(?:is|are|was|were)\\s+(?:the|a|an|one of the)\\s+(?:[\\p{L}-]+\\s+){0,3}${stem}`,
+    "iu",
+  );
+  const elsewhere = sentence.replace(asKind, " ");
+  return asKind.test(sentence) && !new RegExp(`\\b${stem}`, "iu").test(elsewhere);
 }
