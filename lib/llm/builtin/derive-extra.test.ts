@@ -1,15 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { parseQuantity } from "../../tools/calculate";
 import { asksExtra, extraPair } from "./derive-extra";
-import type { Figure } from "./lineups";
+import { figure } from "./test-docs";
 import type { ReadDoc } from "./upstream";
 
-const fig = (label: string, value: string, docId = "d1"): Figure => ({
-  label,
-  value,
-  docId,
-  q: parseQuantity(value) as NonNullable<ReturnType<typeof parseQuantity>>,
-});
+const fig = figure;
 const pricing: ReadDoc = {
   docId: "pricing",
   title: "Pricing across vendors",

@@ -1,18 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { parseQuantity } from "../../tools/calculate";
 import { ASKS_PART, planPart } from "./derive-part";
 import type { ResearchFrame } from "./frame";
-import type { Figure } from "./lineups";
+import { figure } from "./test-docs";
 import type { ReadDoc } from "./upstream";
 
 const frame = (request: string) =>
   ({ request, subject: null, entities: [], options: { excluded: [] } }) as unknown as ResearchFrame;
-const fig = (label: string, value: string, docId = "d1"): Figure => ({
-  label,
-  value,
-  docId,
-  q: parseQuantity(value) as NonNullable<ReturnType<typeof parseQuantity>>,
-});
+const fig = figure;
 const figures = [
   fig("Fernbrook market share 2025", "31%", "vl"),
   fig("Tessaract Labs market share 2025", "12%", "vl"),

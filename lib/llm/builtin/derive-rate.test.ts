@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { derive, parseQuantity } from "../../tools/calculate";
+import { derive } from "../../tools/calculate";
 import { asksRate, planRate } from "./derive-rate";
 import type { ResearchFrame } from "./frame";
-import type { Figure } from "./lineups";
+import { figure, quantity } from "./test-docs";
 import type { ReadDoc } from "./upstream";
 
-const q = (v: string) => parseQuantity(v) as NonNullable<ReturnType<typeof parseQuantity>>;
-const fig = (label: string, value: string, docId = "d"): Figure => ({ label, value, docId, q: q(value) });
+const q = quantity;
+const fig = (label: string, value: string, docId = "d") => figure(label, value, docId);
 const frame = (request: string) =>
   ({ request, subject: null, entities: [], options: { excluded: [] } }) as unknown as ResearchFrame;
 const pricing: ReadDoc = {

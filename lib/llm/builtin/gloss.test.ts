@@ -1,15 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { gloss, termsWithGloss } from "./gloss";
-import type { ReadDoc } from "./upstream";
+import { readDoc } from "./test-docs";
 
-const doc = (docId: string, text: string, figures: [string, string][]): ReadDoc => ({
-  docId,
-  title: docId,
-  source: "",
-  published: "",
-  text,
-  figures: figures.map(([name, value]) => ({ name, value })),
-});
+const doc = readDoc;
 const cortexaZh = doc(
   "cortexa-zh",
   "Kestrel 的失败模式报告显示，Cortexa 的目标偏移率为 11%，循环发生率为 9.4%，在四个框架中都是最高。",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ResearchFrame } from "./frame";
 import { askedMeasures } from "./item-measures";
-import type { ReadDoc } from "./upstream";
+import { readDoc } from "./test-docs";
 
 const frame = (request: string, excluded: string[] = [], zh = false) =>
   ({
@@ -11,14 +11,7 @@ const frame = (request: string, excluded: string[] = [], zh = false) =>
     zh,
     options: { excluded, changed: [], given: [] },
   }) as unknown as ResearchFrame;
-const doc = (docId: string, text: string, figures: [string, string][]): ReadDoc => ({
-  docId,
-  title: docId,
-  source: "",
-  published: "",
-  text,
-  figures: figures.map(([name, value]) => ({ name, value })),
-});
+const doc = readDoc;
 const pricing = doc("pricing", "All four vendors price per technician per month.", [
   ["Fernbrook list price", "USD 49 per technician per month"],
   ["Quillon list price", "USD 39 per technician per month"],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ResearchFrame } from "./frame";
 import { itemStatements } from "./item-statements";
-import type { ReadDoc } from "./upstream";
+import { readDoc } from "./test-docs";
 
 const frame = (request: string, excluded: string[] = []) =>
   ({
@@ -10,14 +10,7 @@ const frame = (request: string, excluded: string[] = []) =>
     entities: [],
     options: { excluded, changed: [], given: [] },
   }) as unknown as ResearchFrame;
-const doc = (docId: string, text: string, figures: [string, string][] = []): ReadDoc => ({
-  docId,
-  title: docId,
-  source: "",
-  published: "",
-  text,
-  figures: figures.map(([name, value]) => ({ name, value })),
-});
+const doc = readDoc;
 const lists = doc("lists", "Four frameworks were compared.", [
   ["Loomwork GitHub stars", "38,000 stars"],
   ["Relaywright GitHub stars", "52,000 stars"],
