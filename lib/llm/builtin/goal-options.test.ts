@@ -31,4 +31,13 @@ describe("parseGoalOptions: the derived figures a request asks for", () => {
       "并算出它占全球市场的百分比",
     );
   });
+
+  it("reads a change asked as its size in percent, in Chinese too", () => {
+    expect(parseGoalOptions("Quillon 当年降价的幅度是多少（按百分比算）？").derived).toContain(
+      "percent_change",
+    );
+    expect(parseGoalOptions("What was the markup on the list price?").derived).toContain("apply_rate");
+    expect(parseGoalOptions("How many days did the fix take?").derived).toContain("date_difference");
+    expect(parseGoalOptions("Fernbrook's volume discount, please").derived).not.toContain("difference");
+  });
 });
