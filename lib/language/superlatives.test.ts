@@ -57,4 +57,12 @@ describe("superlatives: verbs of coming first", () => {
     expect(bareExtremes("the spread between the priciest and the cheapest")).toEqual(["max", "min"]);
     expect(bareExtremes("Which vendor has the lowest price?")).toEqual([]);
   });
+
+  it("reads a frequency superlative's measure from what the kind asked does", () => {
+    expect(
+      superlatives(
+        "Which agent framework gets stuck in loops least often, and how many times more does Cortexa loop?",
+      ),
+    ).toEqual([{ direction: "min", measure: "loops", kind: "framework" }]);
+  });
 });

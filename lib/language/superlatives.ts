@@ -88,8 +88,10 @@ function english(text: string): Superlative[] {
   words.forEach((w, i) => {
     const superlative = w.tags.has("Superlative") || /^(?:most|least|fewest)$/i.test(w.text);
     if (!superlative) return;
-    // Punctuation right after it ("… grow fastest?") ends any measure after it.
-    const ends = w.post.trim() !== "" && w.post.trim() !== "-";
+    // Punctuation right after it ("… grow fastest?") ends any measure after it; so does an adverb of
+    // frequency ("gets stuck in loops least often"): the measure is the verb phrase before it.
+    const frequency = /^(?:often|frequently)$/i.test(words[i + 1]?.text ?? "");
+    const ends = (w.post.trim() !== "" && w.post.trim() !== "-") || frequency;
     const measure: string[] = [];
     // "scored highest on the readiness scorecard", "ranks lowest by cost": an adverb of a verb,
     // whose measure is the phrase after the preposition ("grow fastest in the market" is a place).
@@ -114,6 +116,23 @@ function english(text: string): Superlative[] {
       }
       measure.push(n.text);
       if (n.post.trim() !== "" && n.post.trim() !== "-") break;
+    }
+    if (measure.length === 0 && frequency) {
+      // "which framework gets stuck in loops least often": after the kind asked, what it does (its nouns).
+      const question = words.slice(0, i).findLastIndex((b) => /^(?:which|what|who)$/i.test(b.text));
+      const kind = kindAsked(words, i);
+      const kindAt = kind
+        ? words.findIndex((b, k) => k > question && b.text.toLowerCase() === kind)
+        : question;
+      const nouns = words.slice(kindAt + 1, i).filter((b) => b.tags.has("Noun") && !b.tags.has("Pronoun"));
+      if (question >= 0 && nouns.length > 0) {
+        out.push({
+          direction: MIN_EN.test(w.text) ? "min" : "max",
+          measure: nouns.map((b) => b.text.toLowerCase()).join(" "),
+          ...(kind ? { kind } : {}),
+        });
+      }
+      return;
     }
     if (measure.length === 0) {
       // "gaining share fastest", "expected to grow fastest": the verb (and its object) before it.

@@ -414,4 +414,35 @@ describe("planCalculation", () => {
     ]);
     expect(plan.inputs[1]?.label).toBe("Vantor Fieldsense (supplied)");
   });
+
+  it("takes one measure in the two years a gap is asked between, when no item is named", () => {
+    const plan = planCalculation(
+      "difference",
+      { ...frame, subject: "Project X" } as ResearchFrame,
+      [
+        fig("Project X North America market size 2025", "USD 1.6 billion"),
+        fig("Project X Europe market size 2025", "USD 1.2 billion"),
+        fig("Project X market size 2025", "USD 4.2 billion"),
+        fig("Project X market size 2023", "USD 2.9 billion"),
+      ],
+      null,
+      "How much bigger is the Project X market in 2025 than it was in 2023?",
+    );
+    expect(plan.inputs.map((i) => i.value)).toEqual(["USD 4.2 billion", "USD 2.9 billion"]);
+  });
+
+  it("divides by the whole named after 'share of', an item of the same list", () => {
+    const plan = planCalculation(
+      "share",
+      frame,
+      [
+        fig("Project X market size 2025", "USD 4.2 billion"),
+        fig("Project X Asia-Pacific market size 2025", "USD 1.1 billion"),
+        fig("Project X China market size 2025", "USD 0.43 billion"),
+      ],
+      null,
+      "What share of the Asia-Pacific Project X market does China account for?",
+    );
+    expect(plan.inputs.map((i) => i.value)).toEqual(["USD 0.43 billion", "USD 1.1 billion"]);
+  });
 });

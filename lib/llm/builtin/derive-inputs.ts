@@ -114,7 +114,15 @@ export function planCalculation(
   // A sum of the items the request names ("North America and Europe combined") before one measure's two years.
   if (!pair && operation === "sum")
     pair = measurePair(requestText, frame, candidates, reads, true, derivationClause(requestText, operation));
-  if (!pair && (operation === "percent_change" || operation === "sum"))
+  // One measure in the two years the request names ("how much bigger … in 2025 than in 2023"), when
+  // it names no items of its own to compare.
+  const twoYears = new Set(requestText.match(/\b(?:19|20)\d\d\b/g) ?? []).size >= 2;
+  if (
+    !pair &&
+    (operation === "percent_change" ||
+      operation === "sum" ||
+      (operation === "difference" && twoYears && !namesItems(requestText, frame)))
+  )
     pair = yearPair(candidates, wanted, requestText);
   if (!pair && operation === "percent_change") pair = changePair(requestText, frame, reads);
   if (!pair && (operation === "difference" || operation === "percent_change" || operation === "ratio"))
@@ -139,6 +147,14 @@ export function planCalculation(
     operation,
     inputs: [input(a), input(b)],
   };
+}
+
+/** The request names something besides its subject (a vendor, a region) to compare. */
+function namesItems(request: string, frame: ResearchFrame): boolean {
+  const subject = frame.subject ? matchTerms(frame.subject) : new Set<string>();
+  return parseGoalTerms(parseGoalOptions(request).rest).names.some(
+    (n) => ![...matchTerms(n)].every((t) => subject.has(t)),
+  );
 }
 
 function operationName(op: Operation): string {
@@ -334,6 +350,23 @@ function sharePair(
   const byLabel = new Map(all.map((c) => [normalise(c.label), c]));
   const sum = derived.filter((d) => /\+/.test(d.formula)).at(-1);
   const names = [...parseGoalTerms(parseGoalOptions(request).rest).names, ...frame.entities];
+  // The whole named after "share of" ("what share of the Asia-Pacific market does China account
+  // for"): an item of the same list as the part, not the list's total.
+  const of = /\b(?:share|percent(?:age)?|proportion|fraction)\s+of\s+(?:the\s+|its\s+)?(.{2,40})/iu.exec(
+    request,
+  )?.[1];
+  const wholeName = of ? names.find((n) => of.toLowerCase().startsWith(firstOf(n).toLowerCase())) : undefined;
+  if (wholeName) {
+    for (const a of all) {
+      for (const b of all) {
+        if (a === b || kindOf(a.q) !== kindOf(b.q)) continue;
+        const split = sharedEnds(a.label, b.label);
+        if (!split || !mentions(split.itemB, firstOf(wholeName)) || mentions(split.itemA, firstOf(wholeName)))
+          continue;
+        if (names.some((n) => n !== wholeName && mentions(split.itemA, firstOf(n)))) return [a, b];
+      }
+    }
+  }
   for (let i = 0; i < all.length; i++) {
     for (let j = 0; j < all.length; j++) {
       const a = all[i] as Candidate;
