@@ -4,6 +4,7 @@ import {
   decidedElsewhere,
   decidedElsewhereZh,
   decidedInClause,
+  decidedThenZh,
   ownComparisonSide,
   ownTotalityZh,
 } from "./references";
@@ -89,5 +90,12 @@ describe("the requester's own side of a comparison, things they have, and their 
       "我们上个月试点的那家厂商",
     ]);
     expect(decidedElsewhereZh("我们的报告需要引用")).toEqual([]);
+  });
+
+  it("finds the ones decided at a time only the requester knows, with no subject said", () => {
+    expect(decidedThenZh("帮我对比一下上周架构评审会上定下来的那三个候选框架，重点看成功率。")).toEqual([
+      "上周架构评审会上定下来的那三个候选框架",
+    ]);
+    expect(decidedThenZh("整理一下 Project X 在中国市场的规模和增速")).toEqual([]);
   });
 });

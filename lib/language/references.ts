@@ -216,6 +216,41 @@ export function decidedElsewhereZh(text: string): string[] {
 }
 
 /**
+ * "上周架构评审会上定下来的那三个候选框架": with no subject at all, a clause placed in time (上周) with a
+ * verb, then 的 and a demonstrative (那/这) before the noun — the ones decided then, which only the
+ * requester can name.
+ */
+export function decidedThenZh(text: string): string[] {
+  const words = tagChinese(text);
+  const found: string[] = [];
+  for (let i = 1; i < words.length - 1; i++) {
+    if (words[i]?.tag !== "uj" || !/^[那这]/.test(words[i + 1]?.text ?? "")) continue;
+    const clause = words.slice(Math.max(0, i - 8), i);
+    const stop = clause.findLastIndex((w) => w.tag === "x");
+    const own = clause.slice(stop + 1);
+    if (!own.some((w) => w.tag === "t") || !own.some((w) => /^(?:v|vn)$/.test(w.tag))) continue;
+    let end = i + 2;
+    while (
+      end < words.length &&
+      /^(?:r|m|q|n|nz|vn|v|j|eng)/.test(words[end]?.tag ?? "") &&
+      words[end]?.tag !== "x"
+    ) {
+      if (isChineseNounTag(words[end]?.tag ?? "") && words[end]?.tag !== "vn") {
+        end++;
+        break;
+      }
+      end++;
+    }
+    const head = words.slice(i + 1, end);
+    if (!head.some((w) => isChineseNounTag(w.tag))) continue;
+    const from = own.find((w) => w.tag === "t") as ChineseWord;
+    found.push(text.slice(from.start, (words[end - 1] as ChineseWord).end));
+    i = end;
+  }
+  return found;
+}
+
+/**
  * "给公司全部现场技师开通", "我们所有的门店": the whole of the requester's own staff or assets, counted
  * by nobody but them — a word of totality after the requester's side, and the noun phrase it
  * governs. None when the request gives a number of its own.

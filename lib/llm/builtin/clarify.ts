@@ -2,6 +2,7 @@ import {
   decidedElsewhere,
   decidedElsewhereZh,
   decidedInClause,
+  decidedThenZh,
   declinesQuestions,
   ownComparisonSide,
   ownTotalityZh,
@@ -176,7 +177,7 @@ function exampleChoices(zh: boolean, known: string | null): string[] {
 
 /** Things only the requester knows, named by reference: their own decisions, documents, rules and numbers. */
 const FIRST_PERSON_EN =
-  /\b(?:one of )?(?:our|my)\s+(?:(?:entire|whole|current|own|internal|preferred|existing|full|total|latest|recent)\s+)?(?:[a-z-]+\s+){0,3}?(?:shortlist|short-list|accounts?|clients?|customers?|budget|fleet|workforce|headcount|staff|team|portfolio|stack|contracts?|requirements|constraints|sites?|suppliers?|vendors|deadline|spreadsheet|data|numbers|proposal|policy|policies|review|guidelines|standards|criteria|rules|pilot|trial|quote|offer|invoice|survey)\b/i;
+  /\b(?:one of )?(?:our|my)\s+(?:(?:entire|whole|current|own|internal|preferred|existing|full|total|latest|recent)\s+)?(?:[a-z-]+\s+){0,3}?(?:shortlist|short-list|accounts?|clients?|customers?|budget|fleet|workforce|headcount|staff|team|portfolio|stack|contracts?|requirements|constraints|sites?|suppliers?|vendors?|providers?|deadline|spreadsheet|data|numbers|proposal|policy|policies|review|guidelines|standards|criteria|rules|pilot|trial|quote|offer|invoice|survey)\b/i;
 /** Someone else's quantities no document gives: "their entire technician workforce". */
 const THIRD_PERSON_EN =
   /\b(?:their|the client's|this client's)\s+(?:(?:entire|whole|current|total|full)\s+)?(?:[a-z-]+\s+)?(?:budget|fleet|workforce|headcount|staff|team|sites?)\b/i;
@@ -224,7 +225,7 @@ function privateReferences(goal: string): string[] {
   // Choices made elsewhere ("the vendor we shortlisted"), found by grammar.
   const decided = (
     /\p{Script=Han}/u.test(goal)
-      ? [...decidedElsewhereZh(goal), ...ownTotalityZh(goal)]
+      ? [...decidedElsewhereZh(goal), ...decidedThenZh(goal), ...ownTotalityZh(goal)]
       : [...decidedElsewhere(goal), ...decidedInClause(goal), ...ownComparisonSide(goal)]
   ).map((text) => ({ at: goal.indexOf(text), text }));
   // "Our security team wants a timeline", "Our plant ops team asked which vendor …": the side that

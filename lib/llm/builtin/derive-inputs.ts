@@ -126,7 +126,8 @@ export function planCalculation(
     pair = yearPair(candidates, wanted, requestText);
   if (!pair && operation === "percent_change") pair = changePair(requestText, frame, reads);
   if (!pair && (operation === "difference" || operation === "percent_change" || operation === "ratio"))
-    pair = conditionPair(requestText, candidates, reads);
+    // "than the cheapest one": the other side is an end of a list, not the item in another state.
+    pair = bareExtremes(requestText).length > 0 ? null : conditionPair(requestText, candidates, reads);
   if (!pair && operation === "share") pair = nestedPickPair(frame.request, candidates, reads);
   if (!pair && operation !== "percent_change") pair = superlativePair(frame.request, reads);
   if (!pair && operation === "share") pair = sharePair(requestText, frame, candidates, derived);

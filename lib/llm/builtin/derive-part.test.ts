@@ -23,6 +23,7 @@ describe("a part from its share of a whole", () => {
     ).toBe(true);
     expect(ASKS_PART.test("and an estimate of its 2025 revenue")).toBe(true);
     expect(ASKS_PART.test("roughly how many of the benchmark's tasks it completed")).toBe(true);
+    expect(ASKS_PART.test("按市场规模和 Fernbrook 的市场份额，估算一下它的收入大概是多少？")).toBe(true);
     expect(ASKS_PART.test("What is Fernbrook's market share?")).toBe(false);
     expect(ASKS_PART.test("Compare the list prices of Fernbrook and Quillon.")).toBe(false);
   });

@@ -21,7 +21,7 @@ export const PART_OF_WHOLE = "part of a whole";
  * "market size", "task success rate" and "task count") — stated for no single item.
  */
 export const ASKS_PART =
-  /\bapply(?:ing)?\b[^.?!]{0,60}\bto\b|\b(?:estimate[sd]?|roughly|approximately|approx\.|implied|back-of-(?:the-)?envelope)\b[^.?!]{0,50}\b(?:revenue|sales|spend(?:ing)?|how many|how much|worth)\b|(?<![\d.])\d+(?:\.\d+)?\s*%\s+of\s+(?:the\s+|its\s+)?[\d$]/i;
+  /\bapply(?:ing)?\b[^.?!]{0,60}\bto\b|\b(?:estimate[sd]?|roughly|approximately|approx\.|implied|back-of-(?:the-)?envelope)\b[^.?!]{0,50}\b(?:revenue|sales|spend(?:ing)?|how many|how much|worth)\b|(?<![\d.])\d+(?:\.\d+)?\s*%\s+of\s+(?:the\s+|its\s+)?[\d$]|(?:估算|估计|推算|大概|大约)[^。？！]{0,20}(?:收入|营收|销售额|多少个|多少家)/iu;
 
 export function planPart(
   frame: ResearchFrame,

@@ -39,5 +39,8 @@ describe("parseGoalOptions: the derived figures a request asks for", () => {
     expect(parseGoalOptions("What was the markup on the list price?").derived).toContain("apply_rate");
     expect(parseGoalOptions("How many days did the fix take?").derived).toContain("date_difference");
     expect(parseGoalOptions("Fernbrook's volume discount, please").derived).not.toContain("difference");
+    expect(parseGoalOptions("How much has it grown in absolute terms since 2023?").derived).toContain(
+      "difference",
+    );
   });
 });
