@@ -70,4 +70,18 @@ describe("itemStatements", () => {
       [],
     );
   });
+
+  it("quotes nothing for a phrase of a clause that asks for arithmetic", () => {
+    const spread = doc(
+      "spread",
+      "The spread between vendors narrows once hardware is included, for Loomwork too.",
+    );
+    expect(
+      itemStatements(
+        frame("Tell me the spread between the priciest and the cheapest of the four frameworks."),
+        [lists, spread],
+        [],
+      ),
+    ).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import { parseQuantity } from "../../tools/calculate";
 import type { ResearchFrame } from "./frame";
-import { parseGoalOptions } from "./goal-options";
+import { derivationClause, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { lineupsOf } from "./lineups";
 import { statementAbout } from "./prose-figures";
@@ -67,8 +67,14 @@ export function itemStatements(
   const subject = frame.subject ? matchTerms(frame.subject) : new Set<string>();
   const measured = (aspect: string) =>
     figures.some((f) => overlap(matchTerms(aspect), matchTerms(f.label)) >= MEASURED);
+  // A phrase of a clause asking for arithmetic ("the spread between the priciest and the cheapest")
+  // names an operand, not an aspect to quote.
+  const arithmetic = parseGoalOptions(request)
+    .derived.map((op) => derivationClause(request, op))
+    .filter((c): c is string => c !== null);
   const aspects = [...terms.aspects, ...terms.names.filter((n) => !isListed(n))]
     .filter((a) => [...matchTerms(a)].some((t) => !subject.has(t)) && !measured(a))
+    .filter((a) => !arithmetic.some((c) => c.toLowerCase().includes(a.toLowerCase())))
     .slice(0, MAX_ASPECTS);
   const seen = new Set(stated.map(normalise));
   const out: ItemStatement[] = [];
