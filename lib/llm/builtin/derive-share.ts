@@ -1,0 +1,61 @@
+import { parseQuantity } from "../../tools/calculate";
+import type { ResearchFrame } from "./frame";
+import { parseGoalOptions } from "./goal-options";
+import { parseGoalTerms } from "./goal-terms";
+import { type Figure as Candidate, firstOf, sharedEnds } from "./lineups";
+import { kindOf } from "./prose-figures";
+import { mentions, normalise } from "./text";
+import type { Derivation } from "./upstream";
+
+/**
+ * "Europe's share of the market", "their combined share of the global market": the part (an item
+ * the request names, or a sum worked out upstream) over the whole its lineup is a part of — the
+ * figure named by the lineup's shared words alone ("Project X market size 2025").
+ */
+export function sharePair(
+  request: string,
+  frame: ResearchFrame,
+  all: readonly Candidate[],
+  derived: readonly Derivation[],
+): [Candidate, Candidate] | null {
+  const byLabel = new Map(all.map((c) => [normalise(c.label), c]));
+  const sum = derived.filter((d) => /\+/.test(d.formula)).at(-1);
+  const names = [...parseGoalTerms(parseGoalOptions(request).rest).names, ...frame.entities];
+  // The whole named after "share of" ("what share of the Asia-Pacific market does China account
+  // for"): an item of the same list as the part, not the list's total.
+  const of = /\b(?:share|percent(?:age)?|proportion|fraction)\s+of\s+(?:the\s+|its\s+)?(.{2,40})/iu.exec(
+    request,
+  )?.[1];
+  const wholeName = of ? names.find((n) => of.toLowerCase().startsWith(firstOf(n).toLowerCase())) : undefined;
+  if (wholeName) {
+    for (const a of all) {
+      for (const b of all) {
+        if (a === b || kindOf(a.q) !== kindOf(b.q)) continue;
+        const split = sharedEnds(a.label, b.label);
+        if (!split || !mentions(split.itemB, firstOf(wholeName)) || mentions(split.itemA, firstOf(wholeName)))
+          continue;
+        if (names.some((n) => n !== wholeName && mentions(split.itemA, firstOf(n)))) return [a, b];
+      }
+    }
+  }
+  for (let i = 0; i < all.length; i++) {
+    for (let j = 0; j < all.length; j++) {
+      const a = all[i] as Candidate;
+      const b = all[j] as Candidate;
+      if (i === j || kindOf(a.q) !== kindOf(b.q)) continue;
+      const split = sharedEnds(a.label, b.label);
+      if (!split) continue;
+      const whole = byLabel.get(normalise(`${split.prefix} ${split.suffix}`));
+      if (!whole) continue;
+      if (sum) {
+        const q = parseQuantity(sum.formatted);
+        if (q && kindOf(q) === kindOf(whole.q) && q.amount < whole.q.amount) {
+          return [{ label: sum.label, value: sum.formatted, docId: sum.docIds[0], q }, whole];
+        }
+      }
+      if (names.some((n) => mentions(split.itemA, n.split(/\s+/)[0] ?? n) || mentions(n, split.itemA)))
+        return [a, whole];
+    }
+  }
+  return null;
+}
