@@ -6,6 +6,7 @@ import {
   decidedInClause,
   decidedThenZh,
   ownComparisonSide,
+  ownPossessor,
   ownTotalityZh,
 } from "./references";
 
@@ -97,5 +98,19 @@ describe("the requester's own side of a comparison, things they have, and their 
       "上周架构评审会上定下来的那三个候选框架",
     ]);
     expect(decidedThenZh("整理一下 Project X 在中国市场的规模和增速")).toEqual([]);
+  });
+
+  it("finds the requester's own thing as the owner of what is asked, and a clause run across a Latin name", () => {
+    expect(
+      ownPossessor("size our home region's project x market for 2025 and project it out to 2030"),
+    ).toEqual(["our home region"]);
+    expect(ownPossessor("What is my company's market share?")).toEqual(["my company"]);
+    expect(ownPossessor("Write it up for our board's meeting on Fernbrook")).toEqual([]);
+    expect(ownPossessor("Compare Quillon's price with our budget")).toEqual([]);
+    expect(
+      decidedElsewhereZh(
+        "把我们上季度和 Fernbrook 谈下来的折扣套到 FieldMate 的标价上，算一下一年要花多少钱？",
+      ),
+    ).toEqual(["我们上季度和 Fernbrook 谈下来的折扣"]);
   });
 });

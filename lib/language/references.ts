@@ -171,11 +171,39 @@ export function ownComparisonSide(text: string): string[] {
 }
 
 /**
+ * The requester's own thing as the owner of what is asked: "size our home region's market", "my
+ * company's share". A first-person noun phrase with a common noun at its head, in the possessive:
+ * the request is about that one, and nothing in a library says which one it is.
+ */
+export function ownPossessor(text: string): string[] {
+  const words = tagEnglish(text);
+  const found: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    if (!/^(?:our|my)$/i.test((words[i] as TaggedWord).text)) continue;
+    let j = i + 1;
+    while (j < words.length && (words[j - 1] as TaggedWord).post.trim() === "") {
+      const w = words[j] as TaggedWord;
+      if (w.tags.has("Pronoun") || !(w.tags.has("Noun") || w.tags.has("Adjective"))) break;
+      if (/['’]s?$/.test(w.text) || w.tags.has("Possessive")) {
+        // "for our board's meeting" says whom the report is for, not what it is about.
+        const purpose = /\b(?:for|to)\s*$/i.test(text.slice(0, (words[i] as TaggedWord).start));
+        if (!purpose && w.tags.has("Noun") && !w.tags.has("ProperNoun") && !/^\p{Lu}/u.test(w.text))
+          found.push(text.slice((words[i] as TaggedWord).start, w.end).replace(/['’]s?$/, ""));
+        break;
+      }
+      j++;
+    }
+  }
+  return found;
+}
+
+/**
  * Chinese: a relative clause with a first-person subject before 的 — "我们架构组上周选定的那两个
  * 框架", "我们选的供应商" — found from jieba's parts of speech, not from a list of verbs.
  */
 export function decidedElsewhereZh(text: string): string[] {
-  const words = tagChinese(text);
+  // Spaces around a Latin name ("和 Fernbrook 谈") are not punctuation: the clause runs on.
+  const words = tagChinese(text).filter((w) => w.text.trim() !== "");
   const found: string[] = [];
   for (let i = 0; i < words.length; i++) {
     if (!/^(?:我们|我|我司|我方|咱们)$/.test(words[i]?.text ?? "")) continue;
@@ -204,7 +232,11 @@ export function decidedElsewhereZh(text: string): string[] {
           (words[end]?.tag === "v" && /^n/.test(words[end + 1]?.tag ?? "")))
       )
         end++;
-      const hasNoun = words.slice(k + 2, end).some((x) => isChineseNounTag(x.tag));
+      // Right after 的 a word tagged as a verb with nothing nominal after it heads the phrase as a
+      // noun ("谈下来的折扣": the discount negotiated).
+      const nominalised = end === k + 2 && words[end]?.tag === "v";
+      if (nominalised) end++;
+      const hasNoun = nominalised || words.slice(k + 2, end).some((x) => isChineseNounTag(x.tag));
       if (hasNoun) {
         found.push(text.slice((words[i] as ChineseWord).start, (words[end - 1] as ChineseWord).end));
         i = end;

@@ -5,6 +5,7 @@ import {
   decidedThenZh,
   declinesQuestions,
   ownComparisonSide,
+  ownPossessor,
   ownTotalityZh,
 } from "../../language/references";
 import type { Clarification, GoalSpec } from "../../planner/plan-schema";
@@ -226,7 +227,12 @@ function privateReferences(goal: string): string[] {
   const decided = (
     /\p{Script=Han}/u.test(goal)
       ? [...decidedElsewhereZh(goal), ...decidedThenZh(goal), ...ownTotalityZh(goal)]
-      : [...decidedElsewhere(goal), ...decidedInClause(goal), ...ownComparisonSide(goal)]
+      : [
+          ...decidedElsewhere(goal),
+          ...decidedInClause(goal),
+          ...ownComparisonSide(goal),
+          ...ownPossessor(goal),
+        ]
   ).map((text) => ({ at: goal.indexOf(text), text }));
   // "Our security team wants a timeline", "Our plant ops team asked which vendor …": the side that
   // asks for the report is who asks, not something the report needs to know.

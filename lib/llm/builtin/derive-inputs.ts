@@ -7,7 +7,7 @@ import { planDuration } from "./derive-duration";
 import { extraPair } from "./derive-extra";
 import { PART_OF_WHOLE, planPart } from "./derive-part";
 import { conditionPair, nestedPickPair, superlativePair } from "./derive-picks";
-import { planRate } from "./derive-rate";
+import { planRate, projectedPair } from "./derive-rate";
 import { sharePair } from "./derive-share";
 import { planProduct } from "./derive-total";
 import { derivedPair, PER_UNIT, perUnitPair } from "./derive-upstream";
@@ -103,6 +103,9 @@ export function planCalculation(
   if (!pair && (operation === "difference" || operation === "ratio" || operation === "percent_change")) {
     pair = suppliedPair(supplied, candidates, wanted);
   }
+  // A figure projected upstream, set against that year's figure ("what share of the 2030 forecast").
+  if (!pair && (operation === "share" || operation === "difference" || operation === "ratio"))
+    pair = projectedPair(derivationClause(requestText, operation) ?? requestText, candidates, derived);
   // An item's price and an extra charged on top of it ("once you add its analytics add-on").
   if (!pair && operation === "sum") pair = extraPair(requestText, candidates, reads);
   // A sum of the items the request names ("North America and Europe combined") before one measure's two years.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { derive } from "../../tools/calculate";
-import { asksRate, planRate } from "./derive-rate";
+import { asksRate, planRate, projectedPair } from "./derive-rate";
 import type { ResearchFrame } from "./frame";
 import { figure, quantity } from "./test-docs";
 import type { ReadDoc } from "./upstream";
@@ -79,5 +79,52 @@ describe("an amount changed by a rate", () => {
     );
     expect(d.formatted).toBe("USD 2.52 billion");
     expect(d.formula).toContain("(1 + 16%)^5");
+  });
+
+  it("is asked by a rate the amount grows at, and takes an item's rate from its text", () => {
+    expect(asksRate("If Asia-Pacific keeps growing at its forecast CAGR, what is it worth in 2030?")).toBe(
+      true,
+    );
+    expect(asksRate("size it and take it out to 2030 at that region's own CAGR")).toBe(true);
+    expect(asksRate("What is the 2030 forecast and the CAGR behind it?")).toBe(false);
+    const regions: ReadDoc = {
+      docId: "regions",
+      title: "Project X market by region 2025",
+      source: "",
+      published: "",
+      text: "Asia-Pacific grows fastest, at a CAGR of 24%.\n\nEurope follows at USD 1.2 billion (29%). Halden projects a European CAGR of 16%.",
+      figures: [
+        { name: "Project X Europe market size 2025", value: "USD 1.2 billion" },
+        { name: "Project X Asia-Pacific CAGR 2025-2030", value: "24%" },
+      ],
+    };
+    const market = [
+      fig("Project X Europe market size 2025", "USD 1.2 billion", "regions"),
+      fig("Project X Asia-Pacific CAGR 2025-2030", "24%", "regions"),
+    ];
+    const request = "Project Europe's market out to 2030 at its own CAGR.";
+    const plan = planRate(frame(request), market, [regions], request, []);
+    expect(plan.inputs.map((i) => i.value)).toEqual(["USD 1.2 billion", "16%", "5"]);
+  });
+
+  it("sets a projection against the figure the documents give for the year it was projected to", () => {
+    const projected = {
+      label: "Project X Asia-Pacific market size 2025 with Project X Asia-Pacific CAGR 2025-2030",
+      operation: "apply_rate",
+      formatted: "USD 3.22 billion",
+      formula: "…",
+      docIds: ["regions"],
+    };
+    const candidates = [
+      fig("Project X Asia-Pacific market size 2025", "USD 1.1 billion"),
+      fig("Project X market size 2025", "USD 4.2 billion"),
+      fig("Project X market size 2030 forecast", "USD 9.6 billion"),
+    ];
+    const pair = projectedPair("what share of the 2030 global forecast would that be", candidates, [
+      projected,
+    ]);
+    expect(pair?.map((c) => c.value)).toEqual(["USD 3.22 billion", "USD 9.6 billion"]);
+    expect(pair?.[0].label).toBe("Project X Asia-Pacific market size projected to 2030");
+    expect(projectedPair("what share of the 2030 forecast", candidates, [])).toBeNull();
   });
 });

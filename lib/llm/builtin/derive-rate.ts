@@ -1,4 +1,5 @@
 import { superlatives } from "../../language/superlatives";
+import { parseQuantity } from "../../tools/calculate";
 import { splitSentences } from "../../tools/sentences";
 import type { CalculationPlan } from "./derive-inputs";
 import { pickOf } from "./direct-answer";
@@ -6,8 +7,9 @@ import type { ResearchFrame } from "./frame";
 import { parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { type Figure as Candidate, firstOf, figureInput as input } from "./lineups";
+import { figureInProse } from "./prose-figures";
 import { matchTerms, mentions } from "./text";
-import type { ReadDoc } from "./upstream";
+import type { Derivation, ReadDoc } from "./upstream";
 
 /**
  * An amount changed by a rate: a price after a volume discount or a reseller's markup, a market
@@ -19,7 +21,7 @@ import type { ReadDoc } from "./upstream";
  * growth compounds once per year up to the year the request names.
  */
 const RATE_WORDS =
-  /\b(?:markup|mark-up|surcharge|premium|(?:volume|bulk|seat|quantity)\s+discount|got\s+(?:its|the|a)\s+discount|if\s+(?:that|this|the)\s+(?:rate|growth|pace)\s+(?:holds|continues)|at\s+(?:that|this|the same)\s+(?:rate|pace)|where\s+(?:does|would)\s+that\s+put)\b|加价|折扣|按这个增速|按此增速|照此|推算/iu;
+  /\b(?:markup|mark-up|surcharge|premium|(?:volume|bulk|seat|quantity)\s+discount|got\s+(?:its|the|a)\s+discount|if\s+(?:that|this|the)\s+(?:rate|growth|pace)\s+(?:holds|continues)|at\s+(?:that|this|the same)\s+(?:rate|pace)|where\s+(?:does|would)\s+that\s+put|at\s+(?:(?:its|their|that|this|the|each)\s+)?(?:[\p{L}'’-]+\s+){0,3}(?:CAGR|growth\s+rate|annual\s+growth))\b|加价|折扣|按这个增速|按此增速|照此|推算/iu;
 /** "project the 2026 market size": the verb, never a product named "Project X". */
 const PROJECT = /\b(?:project(?:s|ed|ion)?|Project(?:s|ed|ion)?(?!\s+\p{Lu}))\b[^.?!]{0,80}\b(?:19|20)\d\d/u;
 
@@ -54,7 +56,7 @@ export function planRate(
   const item = itemOf(frame, requestText, supplied, reads);
   const rate =
     change === "growth"
-      ? growthRate(candidates, item, requestText)
+      ? growthRate(candidates, item, requestText, reads)
       : statedRate(change, item, requestText, supplied, reads);
   if (!rate) return none(`no ${change} rate ${item ? `for ${item} ` : ""}found`);
   const base = baseOf(change, candidates, item, requestText);
@@ -85,8 +87,15 @@ function itemOf(
   // A name the documents list figures under ("Nordvale Atlas" → "Nordvale Systems list price"), not
   // a measure's abbreviation ("TCO") or a source ("Halden").
   const labels = reads.flatMap((d) => d.figures.map((f) => f.name));
+  // Inside a label ("Project X Europe market size 2025") a name counts too, but not an acronym,
+  // which names a measure there ("… CAGR 2025-2030").
   const listed = (n: string) =>
-    labels.some((l) => new RegExp(`^${firstOf(n).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "iu").test(l));
+    labels.some((l) =>
+      new RegExp(
+        `${/^\p{Lu}[\p{Lu}\d-]*$/u.test(firstOf(n)) ? "^" : "(?:^|\\s)"}${firstOf(n).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`,
+        "iu",
+      ).test(l),
+    );
   for (const text of [...supplied, request]) {
     const names = parseGoalTerms(parseGoalOptions(text).rest).names.filter(
       (n) => ![...matchTerms(n)].every((t) => subject.has(t)) && listed(n),
@@ -141,9 +150,18 @@ function growthRate(
   candidates: readonly Candidate[],
   item: string | null,
   request: string,
+  reads: readonly ReadDoc[],
 ): Candidate | null {
   const rates = candidates.filter((c) => c.q.suffix === "%" && /cagr|growth|增长|增速/iu.test(c.label));
   const own = item ? rates.filter((c) => mentions(c.label, firstOf(item))) : [];
+  // The item's own rate as its text states it ("Halden projects a European CAGR of 16%"), when no
+  // figures list gives it: another item's rate is no projection of this one.
+  if (item && own.length === 0) {
+    const measure = /cagr|compound|年复合|复合增长/iu.test(request) ? "CAGR" : "growth rate";
+    const prose = figureInProse(item, { measure, others: [], kind: "%" }, reads);
+    if (prose && prose.q.suffix === "%")
+      own.push({ label: `${item} ${measure}`, value: prose.value, docId: prose.docId, q: prose.q });
+  }
   const pool = own.length > 0 ? own : rates.filter((c) => !item || !/\b(?:in|of)\b/.test(c.label));
   const compound = /cagr|compound|年复合|复合增长/iu.test(request);
   return (
@@ -178,4 +196,39 @@ function baseOf(
         ? 1
         : 0);
   return [...pool].sort((a, b) => suits(b) - suits(a))[0] ?? null;
+}
+
+/**
+ * A figure projected upstream, compared in the year it was projected to: "what share of the 2030
+ * global forecast would that be" takes the projection as the part and, as the other side, the
+ * figure of the same kind the documents give for that year — the one the clause's words fit best.
+ */
+export function projectedPair(
+  clause: string,
+  candidates: readonly Candidate[],
+  derived: readonly Derivation[],
+): [Candidate, Candidate] | null {
+  const projection = derived.findLast((d) => d.operation === "apply_rate");
+  const q = projection ? parseQuantity(projection.formatted) : null;
+  if (!projection || !q) return null;
+  const years = clause.match(/\b(?:19|20)\d\d\b/g) ?? [];
+  const year = years.at(-1);
+  if (!year) return null;
+  const words = matchTerms(clause);
+  const item = projection.label.replace(/\s*\bwith\b.*$/i, "").replace(/\s+(?:19|20)\d\d$/, "");
+  const others = candidates
+    .filter((c) => c.q.prefix === q.prefix && c.label.includes(year) && !overlapsItem(c.label, item))
+    .map((c) => ({ c, fit: [...matchTerms(c.label)].filter((t) => words.has(t)).length }))
+    .sort((a, b) => b.fit - a.fit);
+  const other = others[0]?.c;
+  if (!other) return null;
+  const label = `${item.trim()} projected to ${year}`;
+  return [{ label, value: projection.formatted, docId: projection.docIds[0], q }, other];
+}
+
+/** A label that names the projected item's own words beyond those it shares with the market's. */
+function overlapsItem(label: string, item: string): boolean {
+  const mine = matchTerms(label);
+  const theirs = [...matchTerms(item)].filter((t) => !/^(?:\d+|project|market|size|x)$/.test(t));
+  return theirs.some((t) => mine.has(t));
 }

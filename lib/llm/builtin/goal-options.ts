@@ -144,13 +144,14 @@ export function parseGoalOptions(goal: string): GoalOptions {
   // An amount changed by a rate (a markup, a discount, growth projected) is asked of the goal as written.
   const rate = asksRate(goal) ? (["apply_rate"] as const) : [];
   const duration = ASKS_DURATION.test(goal) ? (["date_difference"] as const) : [];
-  const derived = DERIVED.filter(
+  const derived: Operation[] = DERIVED.filter(
     ([op, re]) =>
       (re.test(asks) || (op === "product" && costOverSpan) || (op === "sum" && asksExtra(goal))) &&
       (op !== "product" || count),
-  )
-    .map(([op]) => op)
-    .concat(rate, duration);
+  ).map(([op]) => op);
+  // A rate applied comes first: what it projects or discounts is what the rest compares.
+  derived.unshift(...rate);
+  derived.push(...duration);
 
   return {
     audience,

@@ -34,6 +34,7 @@ const ExtractData = z.object({
 
 const CalculateData = z.object({
   label: z.string(),
+  operation: z.string().optional(),
   formatted: z.string(),
   formula: z.string(),
   docIds: z.array(z.string()).default([]),
