@@ -65,4 +65,15 @@ describe("superlatives: verbs of coming first", () => {
       ),
     ).toEqual([{ direction: "min", measure: "loops", kind: "framework" }]);
   });
+
+  it("reads two ends of one measure said once ('the most and least expensive vendor')", () => {
+    expect(
+      superlatives("what's the three-year TCO difference between the most and least expensive vendor?").map(
+        (x) => [x.direction, x.measure],
+      ),
+    ).toEqual([
+      ["max", "expensive vendor"],
+      ["min", "expensive vendor"],
+    ]);
+  });
 });

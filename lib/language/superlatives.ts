@@ -102,7 +102,14 @@ function english(text: string): Superlative[] {
       /^(?:on|by)$/i.test(words[i + 1]?.text ?? "") &&
       !words[i - 1]?.tags.has("Determiner") &&
       !(after && (after.tags.has("ProperNoun") || /^\p{Lu}/u.test(after.text)));
-    for (let j = on ? i + 2 : i + 1; !ends && j < words.length; j++) {
+    // "the most and least expensive vendor": two ends of one measure, said once after the second.
+    const next = words[i + 2];
+    const shared =
+      !on &&
+      /^(?:and|or)$/i.test(words[i + 1]?.text ?? "") &&
+      !!next &&
+      (next.tags.has("Superlative") || /^(?:most|least|fewest)$/i.test(next.text));
+    for (let j = on ? i + 2 : shared ? i + 3 : i + 1; !ends && j < words.length; j++) {
       const n = words[j];
       // A year inside the phrase ("the biggest 2025 market share") dates it; the measure goes on.
       if (n && /^(?:19|20)\d\d$/.test(n.text) && measure.length === 0) continue;

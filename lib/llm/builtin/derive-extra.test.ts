@@ -39,4 +39,16 @@ describe("an item's price plus an extra on top", () => {
   it("finds nothing when no paragraph about the item prices the extra", () => {
     expect(extraPair("Fernbrook with its analytics add-on?", candidates, [pricing])).toBeNull();
   });
+
+  it("is asked by a charge on top or an all-in price, the extra named by what it is", () => {
+    const request =
+      "Quillon snapshot: list price, what analytics costs on top, and the all-in monthly price per tech with analytics?";
+    expect(asksExtra(request)).toBe(true);
+    expect(asksExtra("Is Quillon on top of the market?")).toBe(false);
+    const pair = extraPair(request, candidates, [pricing]);
+    expect(pair?.map((c) => c.value)).toEqual([
+      "USD 39 per technician per month",
+      "USD 8 per technician per month",
+    ]);
+  });
 });

@@ -1,10 +1,10 @@
 import { parseQuantity } from "../../tools/calculate";
 import { splitSentences } from "../../tools/sentences";
-import { parseGoalOptions } from "./goal-options";
+import { asksMoney, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { type Figure as Candidate, firstOf } from "./lineups";
 import { kindOf } from "./prose-figures";
-import { matchTerms, mentions } from "./text";
+import { isStopWord, matchTerms, mentions } from "./text";
 import type { ReadDoc } from "./upstream";
 import { VALUE } from "./values";
 
@@ -18,17 +18,44 @@ import { VALUE } from "./values";
 const EXTRA =
   /\b((?:[\p{L}-]+\s+){0,2})(add-?\s?ons?|surcharges?|extras?|options?|modules?|support plans?)\b/iu;
 
+/** Words that put one charge on top of another: "what analytics costs on top", "the all-in price". */
+const ON_TOP = /\b(?:on\s+top(?:\s+of)?|all-?in|all\s+told)\b/iu;
+
 export const asksExtra = (request: string): boolean =>
-  /\b(?:add(?:s|ed|ing)?|plus|including|with)\b[^.?!]{0,40}\b(?:add-?\s?ons?|surcharges?)\b/iu.test(request);
+  /\b(?:add(?:s|ed|ing)?|plus|including|with)\b[^.?!]{0,40}\b(?:add-?\s?ons?|surcharges?)\b/iu.test(
+    request,
+  ) ||
+  (ON_TOP.test(request) && asksMoney(request) && extraNamed(request) !== null);
+
+/**
+ * The extra when the request names it by what it is rather than as an add-on: the subject of
+ * "… costs on top" ("what analytics costs on top"), or what an all-in price is "with" or
+ * "including" ("the all-in monthly price with analytics").
+ */
+function extraNamed(request: string): string | null {
+  const before = /((?:[\p{L}-]+\s+){1,2})(?:costs?|adds?|comes?|charges?)?\s*(?:extra\s+)?on\s+top\b/iu.exec(
+    request,
+  );
+  const after = ON_TOP.test(request)
+    ? /\b(?:with|including|plus)\s+(?:the\s+|its\s+|their\s+)?([\p{L}-]+(?:\s+[\p{L}-]+)?)/iu.exec(request)
+    : null;
+  for (const m of [before, after]) {
+    const words = (m?.[1] ?? "")
+      .split(/\s+/)
+      .filter((w) => w && !isStopWord(w) && !/^(?:what|how|much|does|do)$/i.test(w));
+    if (words.length > 0) return words.join(" ");
+  }
+  return null;
+}
 
 export function extraPair(
   request: string,
   candidates: readonly Candidate[],
   reads: readonly ReadDoc[],
 ): [Candidate, Candidate] | null {
-  const m = EXTRA.exec(request);
+  const m = EXTRA.exec(request)?.[0] ?? extraNamed(request);
   if (!m) return null;
-  const phrase = m[0]
+  const phrase = m
     .replace(/\b(?:its|the|their|an?|your)\b/gi, "")
     .replace(/\s+/g, " ")
     .trim();

@@ -27,7 +27,12 @@ export function superlativePair(request: string, reads: readonly ReadDoc[]): [Ca
       .filter((o) => o !== s && o.measure !== s.measure)
       .map((o) => pickOf(o, reads))
       .filter((p): p is string => !!p);
+    // "between the most and least expensive": the other end of the same lineup.
+    const opposite = superlatives(request).some(
+      (o) => o.measure === s.measure && o.direction !== s.direction,
+    );
     const named =
+      (opposite ? rest.at(-1) : undefined) ??
       rest.find((c) => picked.some((p) => mentions(c.item, firstOf(p)))) ??
       rest.find((c) => mentions(request, c.item)) ??
       (rest[0] as (typeof rest)[number]);
