@@ -34,6 +34,7 @@ describe("excludedItems", () => {
       "Tessaract Labs",
     ]);
     expect(excludedItems("Remove Cortexa from the table.")).toEqual(["Cortexa"]);
+    expect(excludedItems("Scratch Cortexa from the table - legal has ruled it out.")).toEqual(["Cortexa"]);
     expect(excludedItems("The new version is out.")).toEqual([]);
   });
 });

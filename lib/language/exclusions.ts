@@ -8,7 +8,7 @@ import { nounPhrases } from "./phrases";
  */
 const EN_SPAN: RegExp[] = [
   /\b(?:leave|leaving|keep|keeping)\s+(.{2,80}?)\s+out\b/giu,
-  /\b(?:remove|removing|take|taking)\s+(.{2,60}?)\s+(?:out of|off|from)\b/giu,
+  /\b(?:remove|removing|take|taking|scratch|scratching|strike|striking|delete|deleting|eliminate|eliminating)\s+(.{2,60}?)\s+(?:out of|off|from)\b/giu,
   /\b(?:replace|replacing|swap|swapping|switch|switching)\s+(.{2,60}?)\s+(?:with|for|by)\b/giu,
   /\b(?:exclude|excluding|excluded|except(?:\s+for)?|drop|dropping|omit|omitting|not including|other than|apart from|instead of|rather than|in place of)\s+(.{2,80}?)(?=[.;:!?)]|,\s*(?:and|but|i|we|only|just|please|so)\b|\s+(?:and|but)\s+(?:i|we|only|just|please)\b|$)/giu,
 ];

@@ -88,4 +88,52 @@ describe("calculate", () => {
     );
     expect(out.data).toMatchObject({ formatted: "14 percentage points", docIds: ["d1", "d2"] });
   });
+
+  it("works one calculation out for each item of a list, row by row, each cited", async () => {
+    const out = await calculateTool.run(
+      {
+        label: "GitHub stars per contributor",
+        operation: "per_unit",
+        inputs: [],
+        rows: [
+          {
+            label: "Cortexa",
+            inputs: [
+              { label: "Cortexa stars", value: "21,000 stars", docId: "community" },
+              { label: "Cortexa contributors", value: "240 contributors", docId: "community" },
+            ],
+          },
+          {
+            label: "Relaywright",
+            inputs: [
+              { label: "Relaywright stars", value: "52,000 stars", docId: "overview" },
+              { label: "Relaywright contributors", value: "880 contributors", docId: "community" },
+            ],
+          },
+        ],
+      },
+      ctx,
+    );
+    const data = out.data as {
+      rows: { label: string; formatted: string; docIds: string[] }[];
+      docIds: string[];
+    };
+    expect(data.rows.map((r) => [r.label, r.formatted])).toEqual([
+      ["Cortexa", "87.5 stars per contributor"],
+      ["Relaywright", "59.09 stars per contributor"],
+    ]);
+    expect(data.rows[1]?.docIds).toEqual(["overview", "community"]);
+    expect(out.summary).toContain("Cortexa 87.5 stars per contributor");
+    await expect(
+      calculateTool.run(
+        {
+          label: "x",
+          operation: "per_unit",
+          inputs: [],
+          rows: [{ label: "Cortexa", inputs: [{ label: "a", value: "many" }] }],
+        },
+        ctx,
+      ),
+    ).rejects.toThrow(/row "Cortexa"/);
+  });
 });

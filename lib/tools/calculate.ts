@@ -29,11 +29,25 @@ const Operand = z.object({
   docId: z.string().trim().min(1).max(200).optional(),
 });
 
+/** One item's turn of a calculation made for each item of a list. */
+const Row = z.object({
+  label: z.string().trim().min(1).max(200),
+  inputs: z.array(Operand).min(1).max(10),
+});
+
+/** Rows one call may hold: a lineup of items, not a table of everything. */
+export const MAX_ROWS = 12;
+
 export const CalculateInput = z.object({
   label: z.string().trim().min(1).max(200),
   operation: Operation,
   /** Empty when no comparable figures were found: the call then fails saying so (the label says why). */
   inputs: z.array(Operand).max(10),
+  /**
+   * The same calculation for each item of a list ("stars per contributor, for each framework"):
+   * one row per item, each with its own inputs; `inputs` is then left empty.
+   */
+  rows: z.array(Row).max(MAX_ROWS).optional(),
 });
 export type CalculateInput = z.infer<typeof CalculateInput>;
 
@@ -175,11 +189,11 @@ export function derive(operation: Operation, values: Quantity[], labels: string[
       const y = need2();
       if (y.amount === 0) throw new ToolError("invalid_input", "per unit of zero");
       const v = a.amount / y.amount;
-      return {
-        value: v,
-        formatted: withUnit(v, a),
-        formula: `${shown[0]} ÷ ${shown[1]} = ${withUnit(v, a)}`,
-      };
+      // "21,000 stars ÷ 240 contributors" is 87.5 stars per contributor.
+      const per =
+        y.suffix && y.suffix !== "%" && !/^per\b/i.test(y.suffix) ? ` per ${y.suffix.replace(/s$/, "")}` : "";
+      const unit = `${withUnit(v, a)}${per}`;
+      return { value: v, formatted: unit, formula: `${shown[0]} ÷ ${shown[1]} = ${unit}` };
     }
     case "apply_rate": {
       // An amount changed by a rate, once or compounded: a 15% markup, a 15% discount (given as
@@ -226,23 +240,16 @@ export const calculateTool: Tool<CalculateInput> = {
     "Derive a figure by code from figures the sources state: difference, ratio, percent_change (first → second), " +
     "share (first as % of second), sum, product, per_unit, apply_rate (first × (1 + second %) ^ third, third " +
     "optional: a markup, a discount as a negative %, growth compounded over periods), date_difference (from the " +
-    "first date to the second, in the unit a third input names: days, weeks, months or years). Give each input as quoted with its docId; the result " +
+    "first date to the second, in the unit a third input names: days, weeks, months or years). Give each input as quoted with its docId; " +
+    "for the same calculation on each item of a list, give rows (one per item, each with its inputs) and no inputs; the result " +
     "carries the formula and cites the inputs' documents.",
   input: CalculateInput,
   timeoutMs: 1_000,
   async run(input) {
+    if (input.rows && input.rows.length > 0) return calculateRows(input, input.rows);
     if (input.inputs.length === 0) throw new ToolError("not_found", `Nothing to calculate: ${input.label}.`);
     if (input.operation === "date_difference") return dateDifference(input);
-    const values = input.inputs.map((i) => {
-      const q = parseQuantity(i.value);
-      if (!q) throw new ToolError("invalid_input", `"${i.value}" (${i.label}) is not a number`);
-      return q;
-    });
-    const d = derive(
-      input.operation,
-      values,
-      input.inputs.map((i) => i.label),
-    );
+    const d = deriveFrom(input.operation, input.inputs);
     const docIds = [...new Set(input.inputs.flatMap((i) => (i.docId ? [i.docId] : [])))];
     // No claims: a derived value is not a source's statement, so it never counts as one in a contradiction.
     return {
@@ -252,6 +259,59 @@ export const calculateTool: Tool<CalculateInput> = {
     };
   },
 };
+
+function deriveFrom(operation: Operation, inputs: readonly z.infer<typeof Operand>[]): Derived {
+  const values = inputs.map((i) => {
+    const q = parseQuantity(i.value);
+    if (!q) throw new ToolError("invalid_input", `"${i.value}" (${i.label}) is not a number`);
+    return q;
+  });
+  return derive(
+    operation,
+    values,
+    inputs.map((i) => i.label),
+  );
+}
+
+/** One calculation per item: each row is worked out and cited on its own; one bad row fails the call. */
+function calculateRows(input: CalculateInput, rows: readonly z.infer<typeof Row>[]) {
+  if (input.operation === "date_difference")
+    throw new ToolError("invalid_input", "date_difference takes one pair of dates, not rows");
+  const done = rows.map((row) => {
+    let d: Derived;
+    try {
+      d = deriveFrom(input.operation, row.inputs);
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      throw new ToolError("invalid_input", `row "${row.label}": ${why}`);
+    }
+    const docIds = [...new Set(row.inputs.flatMap((i) => (i.docId ? [i.docId] : [])))];
+    return {
+      label: row.label,
+      value: d.value,
+      formatted: d.formatted,
+      formula: d.formula,
+      inputs: row.inputs,
+      docIds,
+    };
+  });
+  const formatted = done.map((r) => `${r.label} ${r.formatted}`).join("; ");
+  const formula = done.map((r) => `${r.label}: ${r.formula}`).join("; ");
+  const docIds = [...new Set(done.flatMap((r) => r.docIds))];
+  return {
+    data: {
+      label: input.label,
+      operation: input.operation,
+      formatted,
+      formula,
+      rows: done,
+      inputs: [],
+      docIds,
+    },
+    summary: `${input.label}: ${formatted}.`.slice(0, 2000),
+    confidence: 1,
+  };
+}
 
 /** Days (or weeks, months, years) from the first date to the second, as the sources date them. */
 function dateDifference(input: CalculateInput) {

@@ -7,6 +7,7 @@ import { planDuration } from "./derive-duration";
 import { extraPair } from "./derive-extra";
 import { PART_OF_WHOLE, planPart } from "./derive-part";
 import { conditionPair, nestedPickPair, superlativePair } from "./derive-picks";
+import { planQuotients } from "./derive-quotient";
 import { planRate, projectedPair } from "./derive-rate";
 import { sharePair } from "./derive-share";
 import { planProduct } from "./derive-total";
@@ -35,6 +36,8 @@ export interface CalculationPlan {
   label: string;
   operation: Operation;
   inputs: { label: string; value: string; docId?: string }[];
+  /** The same calculation for each item of a list, one row per item (then `inputs` is empty). */
+  rows?: { label: string; inputs: { label: string; value: string; docId?: string }[] }[];
 }
 
 export function planCalculation(
@@ -84,6 +87,8 @@ export function planCalculation(
   if (subject === PART_OF_WHOLE) return planPart(frame, candidates, reads, requestText);
   if (operation === "apply_rate") return planRate(frame, candidates, reads, requestText, supplied);
   if (operation === "date_difference") return planDuration(requestText, reads);
+  if (operation === "per_unit" && subject !== PER_UNIT)
+    return planQuotients(frame, candidates, reads, requestText);
   if (operation === "product") return planProduct(frame, candidates, reads, requestText, wanted, subject);
   if (subject === PER_UNIT) {
     const units = perUnitPair(derived);

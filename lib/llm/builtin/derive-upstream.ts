@@ -15,6 +15,7 @@ export const PER_UNIT = "each unit";
  */
 export function perUnitPair(derived: readonly Derivation[]): [Candidate, Candidate] | null {
   const units = derived.flatMap((d) => {
+    if (d.rows) return [];
     const m = /^(.+?):\s*(.+?)\s+×\s/u.exec(d.label);
     const label = (m?.[2] ?? "").trim();
     const at = label ? d.formula.indexOf(label) : -1;
@@ -36,7 +37,7 @@ export function perUnitPair(derived: readonly Derivation[]): [Candidate, Candida
 /** Two totals calculated upstream of one kind (each side's bill), in the order they were made. */
 export function derivedPair(derived: readonly Derivation[]): [Candidate, Candidate] | null {
   const totals = derived.flatMap((d) => {
-    const q = parseQuantity(d.formatted);
+    const q = d.rows ? null : parseQuantity(d.formatted);
     return q
       ? [{ label: d.label.replace(/:.*$/, "").trim() || d.label, value: d.formatted, docId: d.docIds[0], q }]
       : [];

@@ -14,6 +14,36 @@ const doc = (docId: string, figures: { name: string; value: string }[]): ReadDoc
 });
 
 describe("directAnswers", () => {
+  it("answers a superlative of a measure worked out per item from the calculation's rows", () => {
+    const frame = {
+      request: "Which framework has the most GitHub stars per contributor? Work it out for all four.",
+      zh: false,
+    } as ResearchFrame;
+    const row = (label: string, value: number) => ({
+      label,
+      value,
+      formatted: `${value} stars per contributor`,
+      formula: "…",
+      docIds: ["community"],
+    });
+    const answers = directAnswers(
+      frame,
+      [doc("overview", [{ name: "Relaywright GitHub stars", value: "52,000 stars" }])],
+      [
+        {
+          label: "GitHub stars per contributor",
+          formatted: "…",
+          formula: "…",
+          docIds: ["community"],
+          rows: [row("Relaywright", 59.09), row("Cortexa", 87.5)],
+        },
+      ],
+    );
+    expect(answers.map((a) => a.text)).toEqual([
+      "Highest GitHub stars per contributor: Cortexa at 87.5 stars per contributor (calculated; the others: Relaywright 59.09 stars per contributor)",
+    ]);
+  });
+
   it("names the item with the extreme value of the measure asked about, the others beside it, cited", () => {
     const frame = { request: "Which framework has the lowest loop incidence?", zh: false } as ResearchFrame;
     const answers = directAnswers(frame, [

@@ -9,7 +9,7 @@ import { parseGoalTerms } from "./goal-terms";
 import { type Lineup, lineupsOf } from "./lineups";
 import { figureInProse, statementAbout } from "./prose-figures";
 import { looseOverlap, matchTerms, mentions, overlap, stem } from "./text";
-import type { ReadDoc } from "./upstream";
+import type { Derivation, ReadDoc } from "./upstream";
 
 /** A line that answers "which one has the most / least …" from the figures the documents list. */
 export interface DirectAnswer {
@@ -52,11 +52,33 @@ function answerOf(
   return { sorted: items.length >= 2 ? items : [], stated: null };
 }
 
-export function directAnswers(frame: ResearchFrame, reads: readonly ReadDoc[]): DirectAnswer[] {
+export function directAnswers(
+  frame: ResearchFrame,
+  reads: readonly ReadDoc[],
+  derived: readonly Derivation[] = [],
+): DirectAnswer[] {
   const asked = superlatives(frame.request);
   // A comparison's table answers it item by item; a request about one or two named items gets its lines.
   if (asked.length === 0) return frame.entities.length >= 2 ? [] : namedItemAnswers(frame, reads);
   return asked.flatMap((s) => {
+    // A measure worked out per item ("the most GitHub stars per contributor") is answered by its rows.
+    const worked = derived.find(
+      (d) => d.rows && d.rows.length >= 2 && overlap(matchTerms(s.measure), matchTerms(d.label)) > 0,
+    );
+    if (worked?.rows) {
+      const rows = [...worked.rows].sort((a, b) =>
+        s.direction === "max" ? b.value - a.value : a.value - b.value,
+      );
+      const [top, ...rest] = rows as [
+        NonNullable<Derivation["rows"]>[number],
+        ...NonNullable<Derivation["rows"]>,
+      ];
+      const others = rest.map((r) => `${r.label} ${r.formatted}`).join(frame.zh ? "、" : ", ");
+      const text = frame.zh
+        ? `${worked.label}${s.direction === "max" ? "最高" : "最低"}：${top.label}（${top.formatted}，计算所得；其余：${others}）`
+        : `${s.direction === "max" ? "Highest" : "Lowest"} ${worked.label}: ${top.label} at ${top.formatted} (calculated; the others: ${others})`;
+      return [{ text, citations: [...new Set(rows.flatMap((r) => r.docIds))].slice(0, 10) }];
+    }
     const { sorted, stated: st } = answerOf(s, reads);
     if (sorted.length < 2) {
       if (!st) return [];

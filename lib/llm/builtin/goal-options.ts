@@ -5,6 +5,7 @@ import { NUMBER_WORDS, requestedSpan } from "../../language/horizon";
 import { Operation } from "../../tools/calculate";
 import { ASKS_DURATION } from "./derive-duration";
 import { asksExtra } from "./derive-extra";
+import { quotientAsked } from "./derive-quotient";
 import { asksRate } from "./derive-rate";
 import { isChineseText } from "./text";
 
@@ -151,6 +152,8 @@ export function parseGoalOptions(goal: string): GoalOptions {
   ).map(([op]) => op);
   // A rate applied comes first: what it projects or discounts is what the rest compares.
   derived.unshift(...rate);
+  // A measure worked out per item from two ("stars per contributor"): one row per item.
+  if (quotientAsked(goal)) derived.push("per_unit");
   derived.push(...duration);
 
   return {

@@ -73,6 +73,8 @@ export function itemStatements(
     .derived.map((op) => derivationClause(request, op))
     .filter((c): c is string => c !== null);
   const aspects = [...terms.aspects, ...terms.names.filter((n) => !isListed(n))]
+    // "a licence column": the column is where the aspect goes, not what it is.
+    .map((a) => a.replace(/\s+(?:columns?|rows?|table|chart)$/i, ""))
     .filter((a) => [...matchTerms(a)].some((t) => !subject.has(t)) && !measured(a))
     .filter((a) => !arithmetic.some((c) => c.toLowerCase().includes(a.toLowerCase())))
     .slice(0, MAX_ASPECTS);

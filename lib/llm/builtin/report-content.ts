@@ -55,7 +55,7 @@ export function buildReport(asked: ResearchFrame, up: Upstream): ReportContent {
       : null);
   const zh = frame.zh;
 
-  const answers = directAnswers(frame, checkedReads(up));
+  const answers = directAnswers(frame, checkedReads(up), up.derived);
   // What the request asks for beyond its facets' best sentences: figures that match its words.
   const findings = requestFindings(
     frame,
@@ -113,12 +113,18 @@ export function buildReport(asked: ResearchFrame, up: Upstream): ReportContent {
     sections.push({
       heading: zh ? "推算数据" : "Derived figures",
       kind: "figures",
-      paragraphs: up.derived.map((d) => ({
-        text: zh
-          ? `${d.label}：${d.formatted}（计算：${d.formula}）`
-          : `${d.label}: ${d.formatted} (calculated: ${d.formula})`,
-        citations: d.docIds,
-      })),
+      // A calculation made for each item is one line per item, in the order the calculation ranked them.
+      paragraphs: up.derived.flatMap((d) =>
+        (d.rows ?? [d]).map((r) => {
+          const label = d.rows ? `${d.label} — ${r.label}` : d.label;
+          return {
+            text: zh
+              ? `${label}：${r.formatted}（计算：${r.formula}）`
+              : `${label}: ${r.formatted} (calculated: ${r.formula})`,
+            citations: r.docIds,
+          };
+        }),
+      ),
     });
   }
   // What the documents say of each item on the request's aspects that are no number.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCommonWord } from "../../language/english";
 import { splitSentences } from "../../tools/sentences";
 import type { TaskInput } from "../model-context";
 import { ruledOutBy } from "./text";
@@ -38,6 +39,18 @@ const CalculateData = z.object({
   formatted: z.string(),
   formula: z.string(),
   docIds: z.array(z.string()).default([]),
+  /** A calculation made for each item of a list: one row per item. */
+  rows: z
+    .array(
+      z.object({
+        label: z.string(),
+        value: z.number(),
+        formatted: z.string(),
+        formula: z.string(),
+        docIds: z.array(z.string()).default([]),
+      }),
+    )
+    .optional(),
 });
 export type Derivation = z.infer<typeof CalculateData>;
 
@@ -153,10 +166,12 @@ export function inScope(up: Upstream, excluded: readonly string[]): Upstream {
   if (excluded.length === 0) return up;
   const out = ruledOutBy(excluded);
   const offTopic = new Set(up.reads.filter((d) => out(d.title)).map((d) => d.docId));
+  // "Cortexa uses the BSL … It has 21,000 stars": a sentence that goes with its paragraph's subject.
+  const carried = new Set(up.reads.flatMap((d) => carriedOut(d.text, out)));
   return {
     ...up,
     facts: up.facts.flatMap((f) => {
-      const text = offTopic.has(f.docId) ? null : listWithout(f.text, out);
+      const text = offTopic.has(f.docId) || carried.has(f.text.trim()) ? null : listWithout(f.text, out);
       return text ? [{ ...f, text }] : [];
     }),
     figures: up.figures.filter((f) => !out(f.name) && !offTopic.has(f.docId)),
@@ -172,7 +187,7 @@ export function inScope(up: Upstream, excluded: readonly string[]): Upstream {
               .map((p) =>
                 splitSentences(p)
                   .flatMap((s) => {
-                    const kept = listWithout(s, out);
+                    const kept = carried.has(s.trim()) ? null : listWithout(s, out);
                     return kept ? [kept] : [];
                   })
                   .join(" "),
@@ -182,6 +197,31 @@ export function inScope(up: Upstream, excluded: readonly string[]): Upstream {
     ),
   };
 }
+
+/**
+ * Sentences after one that opens on what is ruled out ("Cortexa uses the BSL …"), in the same
+ * paragraph, that name nothing else ("Several legal teams have blocked it. It has 21,000 stars …"):
+ * they are about it too.
+ */
+function carriedOut(text: string, out: (text: string) => boolean): string[] {
+  const carried: string[] = [];
+  for (const paragraph of text.split(/\n\s*\n/)) {
+    let subjectOut = false;
+    for (const sentence of splitSentences(paragraph)) {
+      const words = sentence.trim().split(/\s+/);
+      if (out(words.slice(0, 3).join(" "))) subjectOut = true;
+      // One naming it again keeps the paragraph on it (and goes as a sentence that names it).
+      else if (subjectOut && out(sentence)) continue;
+      else if (subjectOut && !namesSomething(words)) carried.push(sentence.trim());
+      else subjectOut = false;
+    }
+  }
+  return carried;
+}
+
+/** A capitalised word past the first, or a first word that is no common word: a name. */
+const namesSomething = (words: readonly string[]): boolean =>
+  words.some((w, i) => /^\p{Lu}/u.test(w) && (i > 0 || !isCommonWord(w.replace(/[^\p{L}]/gu, ""))));
 
 /**
  * A sentence without what is ruled out. A list ("USD 0.47 for Braidline, USD 0.52 for Loomwork and
