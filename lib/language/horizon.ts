@@ -113,3 +113,7 @@ export function spanClause(text: string): string | null {
   }
   return null;
 }
+
+/** Words asking a figure restated over another span: "what it comes to per year", "annualised". */
+export const CONVERTS =
+  /\b(?:comes?\s+(?:to|out\s+at)|works?\s+out\s+(?:to|at)|amounts?\s+to|annuali[sz]ed?)\b/iu;

@@ -1,16 +1,16 @@
 import { countIn } from "../../language/counts";
-import { requestedSpan, spanClause, statedSpan } from "../../language/horizon";
+import { CONVERTS, requestedSpan, spanClause, statedSpan } from "../../language/horizon";
 import { superlatives } from "../../language/superlatives";
-import { parseQuantity } from "../../tools/calculate";
+import { MAX_ROWS, parseQuantity } from "../../tools/calculate";
 import { splitSentences } from "../../tools/sentences";
 import type { CalculationPlan } from "./derive-inputs";
 import { lineup } from "./direct-answer";
 import type { ResearchFrame } from "./frame";
 import { asksMoney, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
-import { type Figure as Candidate, figureInput as input, lineupsOf, relevance } from "./lineups";
+import { type Figure as Candidate, firstOf, figureInput as input, lineupsOf, relevance } from "./lineups";
 import { figureInProse } from "./prose-figures";
-import { matchTerms, overlap } from "./text";
+import { matchTerms, mentions, overlap, ruledOutBy } from "./text";
 import type { ReadDoc } from "./upstream";
 import { VALUE } from "./values";
 
@@ -35,8 +35,12 @@ export function planProduct(
     inputs: [],
   });
   const count = countIn(requestText);
-  if (!count) return none("the request gives no count to multiply");
   const asked = requestedSpan(requestText);
+  // No count, a rate over another span ("what it comes to per technician per year"): each item's
+  // figure converted to it.
+  if (!count && asked?.rate && CONVERTS.test(requestText))
+    return planConversion(frame, candidates, requestText, wanted, asked, subject);
+  if (!count) return none("the request gives no count to multiply");
   const item = subject ?? superlativePick(frame.request, reads);
   let pool = candidates.filter(
     (c) => c.q.suffix !== "%" && (c.q.prefix || /\bper\b|每/i.test(`${c.label} ${c.value}`)),
@@ -232,6 +236,58 @@ function spanFactor(
     : stated.months === 3
       ? `${n} quarters`
       : `${Math.round(asked.months)} months`;
+}
+
+/**
+ * Per-unit prices restated over the span asked, item by item: the lineup of money figures per
+ * unit the request's words fit best, each row its figure × the span factor ("× 12 months"). One
+ * row when the plan names the item.
+ */
+function planConversion(
+  frame: ResearchFrame,
+  candidates: readonly Candidate[],
+  requestText: string,
+  wanted: Set<string>,
+  asked: NonNullable<ReturnType<typeof requestedSpan>>,
+  subject: string | undefined,
+): CalculationPlan {
+  const span =
+    asked.months % 12 === 0
+      ? asked.months === 12
+        ? "per year"
+        : `per ${asked.months / 12} years`
+      : `per ${asked.months} months`;
+  const none = (why: string): CalculationPlan => ({
+    label: `Restated ${span}: ${why}`,
+    operation: "product",
+    inputs: [],
+  });
+  const out = ruledOutBy(frame.options.excluded);
+  const convertible = candidates.filter((c) => {
+    const stated = statedSpan(c.label, c.value);
+    return !!c.q.prefix && c.q.suffix !== "%" && !!stated?.rate && spanFactor(stated, asked) !== null;
+  });
+  const lineup = lineupsOf(convertible)
+    .filter((l) => l.items.size >= (subject ? 1 : 2))
+    .sort(
+      (a, b) =>
+        overlap(wanted, matchTerms(b.shared)) - overlap(wanted, matchTerms(a.shared)) ||
+        b.items.size - a.items.size,
+    )[0];
+  const entries = lineup
+    ? [...lineup.items.entries()].filter(
+        ([item]) => !out(item) && (!subject || mentions(item, firstOf(subject))),
+      )
+    : subject
+      ? convertible.filter((c) => mentions(c.label, firstOf(subject))).map((c) => [subject, c] as const)
+      : [];
+  if (entries.length === 0) return none("no per-unit price stated over another span");
+  const rows = entries.slice(0, MAX_ROWS).map(([item, c]) => {
+    const factor = spanFactor(statedSpan(c.label, c.value), asked) as string;
+    return { label: item, inputs: [input(c), { label: factor, value: factor }] };
+  });
+  const measure = lineup?.shared ?? rows[0]?.inputs[0]?.label ?? "";
+  return { label: `${measure} ${span}`.trim(), operation: "product", inputs: [], rows };
 }
 
 /** The item a superlative in the request picks ("whichever vendor has the biggest share" → Fernbrook). */

@@ -1,7 +1,7 @@
 import { countIn } from "../../language/counts";
 import { clausesOf, withoutParticles } from "../../language/english";
 import { excludedItems } from "../../language/exclusions";
-import { NUMBER_WORDS, requestedSpan } from "../../language/horizon";
+import { CONVERTS, NUMBER_WORDS, requestedSpan } from "../../language/horizon";
 import { Operation } from "../../tools/calculate";
 import { ASKS_DURATION } from "./derive-duration";
 import { asksExtra } from "./derive-extra";
@@ -141,6 +141,8 @@ export function parseGoalOptions(goal: string): GoalOptions {
   // Not an amount of money ("41 美元", "USD 41 per technician").
   const count = countIn(goal) !== null;
   const costOverSpan = COST.test(goal) && requestedSpan(goal) !== null;
+  // "what it comes to per technician per year": a per-unit price restated over another span.
+  const conversion = CONVERTS.test(goal) && !!requestedSpan(goal)?.rate;
   const asks = withoutParticles(goal);
   // An amount changed by a rate (a markup, a discount, growth projected) is asked of the goal as written.
   const rate = asksRate(goal) ? (["apply_rate"] as const) : [];
@@ -148,7 +150,7 @@ export function parseGoalOptions(goal: string): GoalOptions {
   const derived: Operation[] = DERIVED.filter(
     ([op, re]) =>
       (re.test(asks) || (op === "product" && costOverSpan) || (op === "sum" && asksExtra(goal))) &&
-      (op !== "product" || count),
+      (op !== "product" || count || conversion),
   ).map(([op]) => op);
   // A rate applied comes first: what it projects or discounts is what the rest compares.
   derived.unshift(...rate);

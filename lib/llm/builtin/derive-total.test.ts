@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { derive } from "../../tools/calculate";
+import { planProduct } from "./derive-total";
+import type { ResearchFrame } from "./frame";
+import { parseGoalOptions } from "./goal-options";
+import { figure, quantity } from "./test-docs";
+
+const frame = (request: string, excluded: string[] = []) =>
+  ({ request, subject: null, entities: [], options: { excluded } }) as unknown as ResearchFrame;
+const prices = [
+  figure("Fernbrook list price", "USD 49 per technician per month", "pricing"),
+  figure("Quillon list price", "USD 39 per technician per month", "pricing"),
+  figure("Nordvale Systems list price", "USD 62 per technician per month", "pricing"),
+  figure("Project X three-year total cost per technician", "USD 2,300", "tco"),
+];
+
+describe("a per-unit price restated over another span", () => {
+  it("is asked by what a price comes to over a span, with no count", () => {
+    expect(
+      parseGoalOptions("Add each vendor's list price and what it comes to per technician per year.").derived,
+    ).toContain("product");
+    expect(parseGoalOptions("Give each vendor's list price per technician per month.").derived).toEqual([]);
+  });
+
+  it("converts each item's price, row by row, leaving out what the request rules out", () => {
+    const request = "Add each vendor's list price and what it comes to per technician per year.";
+    const plan = planProduct(
+      frame(request, ["Quillon"]),
+      prices,
+      [],
+      request,
+      new Set(["list", "price"]),
+      undefined,
+    );
+    expect(plan.rows?.map((r) => [r.label, r.inputs.map((i) => i.value)])).toEqual([
+      ["Fernbrook", ["USD 49 per technician per month", "12 months"]],
+      ["Nordvale Systems", ["USD 62 per technician per month", "12 months"]],
+    ]);
+    const first = plan.rows?.[0]?.inputs ?? [];
+    expect(
+      derive(
+        "product",
+        first.map((i) => quantity(i.value)),
+        first.map((i) => i.label),
+      ).formatted,
+    ).toBe("USD 588 per technician");
+  });
+
+  it("converts one item's price when the plan names it", () => {
+    const request = "What does Nordvale's list price come to per technician per year?";
+    const plan = planProduct(
+      frame(request),
+      prices,
+      [],
+      request,
+      new Set(["list", "price"]),
+      "Nordvale Systems",
+    );
+    expect(plan.rows?.map((r) => r.label)).toEqual(["Nordvale Systems"]);
+  });
+});
