@@ -39,7 +39,7 @@ export function planProduct(
   // No count, a rate over another span ("what it comes to per technician per year"): each item's
   // figure converted to it.
   if (!count && asked?.rate && CONVERTS.test(requestText))
-    return planConversion(frame, candidates, requestText, wanted, asked, subject);
+    return planConversion(frame, candidates, wanted, asked, subject);
   if (!count) return none("the request gives no count to multiply");
   const item = subject ?? superlativePick(frame.request, reads);
   let pool = candidates.filter(
@@ -246,7 +246,6 @@ function spanFactor(
 function planConversion(
   frame: ResearchFrame,
   candidates: readonly Candidate[],
-  requestText: string,
   wanted: Set<string>,
   asked: NonNullable<ReturnType<typeof requestedSpan>>,
   subject: string | undefined,
