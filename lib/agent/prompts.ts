@@ -104,6 +104,7 @@ function sections(c: ModelContext): Section[] {
           text: `Plan:\n${json(c.tasks)}`,
           shorter: [`Plan:\n${compact(c.tasks)}`, ...listForms("Plan (tasks):", c.tasks, taskLine)],
         },
+        ...(c.maxTasks ? [keep(`The repaired plan may hold at most ${c.maxTasks} tasks.`)] : []),
         toolsSection(c.tools),
       ];
     case "execute":

@@ -36,6 +36,7 @@ export async function repairTask(
         tasks: graph,
         done: doneSummaries(s),
         tools: toolSummaries(ctx),
+        maxTasks: s.config.maxTasks,
       },
       schema: RepairProposal,
       schemaName: "repair_proposal",

@@ -54,6 +54,14 @@ function countInEnglish(text: string): { amount: number; label: string } | null 
     let head = m[2] ?? (w.post === "-" ? (words[i + 1]?.text ?? "") : "");
     for (let j = i + 1; !m[2] && w.post !== "-" && j < words.length; j++) {
       const n = words[j] as (typeof words)[number];
+      // "10,000 agent tasks": after a noun of the phrase, a plural the tagger reads as a verb is its head.
+      const plural =
+        j > i + 1 && n.tags.has("Verb") && /^\p{Ll}{3,}s$/u.test(n.text) && !!head && !n.tags.has("Copula");
+      if (plural) {
+        head = n.text;
+        if (n.post.trim() !== "") break;
+        continue;
+      }
       if (!(n.tags.has("Noun") || n.tags.has("Adjective")) || n.tags.has("Pronoun")) break;
       if (n.tags.has("Noun")) head = n.text;
       if (n.post.trim() !== "") break;

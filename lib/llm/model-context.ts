@@ -58,6 +58,8 @@ type PurposeContext =
       tasks: TaskSpec[];
       done: DoneTaskSummary[];
       tools: ToolSummary[];
+      /** The most tasks the repaired plan may hold: an inserted fix must fit. */
+      maxTasks?: number;
     }
   | {
       purpose: "execute";

@@ -28,6 +28,22 @@ const proposal = (p: Partial<RepairProposal> & Pick<RepairProposal, "action">) =
 const byId = (tasks: TaskSpec[], id: string) => tasks.find((t) => t.id === id);
 
 describe("applyRepair", () => {
+  it("insert_fix_task inserts a prerequisite the fix needs, and the failed task waits for the fix", () => {
+    const find = task("b-find");
+    const fetch = task("b-fetch", { tool: "read", dependencies: ["done"] });
+    const out = applyRepair(
+      plan(),
+      "b",
+      proposal({ action: "insert_fix_task", task: fetch, prerequisite: find, replaceFailed: false }),
+    );
+    expect(byId(out, "b-fetch")?.dependencies).toEqual(["done", "b-find"]);
+    expect(byId(out, "b")?.dependencies).toEqual(["done", "b-fetch"]);
+    expect(byId(out, "b-find")?.deliverable).toBe(false);
+    expect(() =>
+      applyRepair(plan(), "b", proposal({ action: "insert_fix_task", task: fetch, prerequisite: task("c") })),
+    ).toThrow(RepairError);
+  });
+
   it("rewrite_task replaces the failed task under the same id and keeps its deliverable flag", () => {
     const rewritten = task("report", { title: "Compose a shorter report", tool: "compose_report" });
     const out = applyRepair(plan(), "report", proposal({ action: "rewrite_task", task: rewritten }));

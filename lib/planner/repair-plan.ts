@@ -11,6 +11,11 @@ export const RepairProposal = z.object({
    * to it; false, the fix task runs first and the failed task is retried after it.
    */
   replaceFailed: z.boolean().default(true),
+  /**
+   * For insert_fix_task: a task the fix task needs first, inserted with it (a search whose results
+   * the fix task reads). Null for a fix that needs nothing new.
+   */
+  prerequisite: TaskSpec.nullable().default(null),
   reason: z.string().min(1),
 });
 export type RepairProposal = z.infer<typeof RepairProposal>;
@@ -47,19 +52,28 @@ export function applyRepair(
         .map((x) => ({ ...x, dependencies: inherit(x.dependencies) }));
     }
     case "insert_fix_task": {
-      const fix = proposal.task;
-      if (!fix) throw new RepairError("insert_fix_task needs the fix task.");
-      if (tasks.some((x) => x.id === fix.id)) throw new RepairError(`Task id "${fix.id}" already exists.`);
+      const task = proposal.task;
+      if (!task) throw new RepairError("insert_fix_task needs the fix task.");
+      if (tasks.some((x) => x.id === task.id)) throw new RepairError(`Task id "${task.id}" already exists.`);
+      const before = proposal.prerequisite;
+      if (before && (before.id === task.id || tasks.some((x) => x.id === before.id)))
+        throw new RepairError(`Task id "${before.id}" already exists.`);
+      const first = before ? [{ ...before, deliverable: false }] : [];
+      const fix =
+        before && !task.dependencies.includes(before.id)
+          ? { ...task, dependencies: [...task.dependencies, before.id] }
+          : task;
       if (!proposal.replaceFailed) {
         return [
           ...tasks.map((x) => (x.id === failedId ? { ...x, dependencies: [...x.dependencies, fix.id] } : x)),
+          ...first,
           { ...fix, deliverable: false },
         ];
       }
       const rerouted = tasks
         .filter((x) => x.id !== failedId)
         .map((x) => ({ ...x, dependencies: x.dependencies.map((d) => (d === failedId ? fix.id : d)) }));
-      return [...rerouted, { ...fix, deliverable: failed.deliverable }];
+      return [...rerouted, ...first, { ...fix, deliverable: failed.deliverable }];
     }
   }
 }

@@ -58,4 +58,14 @@ describe("a per-unit price restated over another span", () => {
     );
     expect(plan.rows?.map((r) => r.label)).toEqual(["Nordvale Systems"]);
   });
+
+  it("multiplies a count by a figure per the thing counted, not per something else", () => {
+    const costs = [
+      figure("Relaywright Cloud Team list price", "USD 100 per seat per month", "pricing"),
+      figure("Relaywright cost per task", "USD 0.31", "costs"),
+    ];
+    const request = "We expect 10,000 agent tasks a month: what would Relaywright cost us?";
+    const plan = planProduct(frame(request), costs, [], request, new Set(["cost", "task"]), "Relaywright");
+    expect(plan.inputs.map((i) => i.value)).toEqual(["USD 0.31", "10000 tasks"]);
+  });
 });

@@ -10,7 +10,7 @@ import { asksMoney, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { type Figure as Candidate, firstOf, figureInput as input, lineupsOf, relevance } from "./lineups";
 import { figureInProse } from "./prose-figures";
-import { matchTerms, mentions, overlap, ruledOutBy } from "./text";
+import { matchTerms, mentions, overlap, ruledOutBy, stem } from "./text";
 import type { ReadDoc } from "./upstream";
 import { VALUE } from "./values";
 
@@ -126,8 +126,20 @@ export function planProduct(
     ? new Set<string>()
     : new Set(lineupsOf(pool).flatMap((l) => [...l.items.values()].map((c) => c.label)));
   const reference = (c: Candidate) => Number(!itemised.has(c.label));
+  // Units cancel: a count of tasks multiplies a cost per task, not a price per seat (a figure per
+  // some other thing, spans of time aside, is the wrong one; one per nothing said may be right).
+  const counted = stem((count.label.split(/\s+/).at(-1) ?? "").toLowerCase());
+  const unitClash = (c: Candidate) => {
+    const units = [...`${c.label} ${c.value}`.matchAll(/\bper\s+([\p{L}-]+)/giu)]
+      .map((m) => (m[1] ?? "").toLowerCase())
+      .filter((u) => !/^(?:unit|second|minute|hour|day|week|month|quarter|year|annum)s?$/.test(u));
+    // "techs" and "per technician" agree; a noun in another script says nothing either way.
+    const agrees = (u: string) => stem(u).startsWith(counted) || counted.startsWith(stem(u));
+    return Number(/^\p{Script=Latin}+$/u.test(counted) && units.length > 0 && !units.some(agrees));
+  };
   const perUnit = [...pool].sort(
     (a, b) =>
+      unitClash(a) - unitClash(b) ||
       perOne(b) - perOne(a) ||
       measures(b) - measures(a) ||
       Number(aspectFit(b) === 1) - Number(aspectFit(a) === 1) ||

@@ -58,7 +58,9 @@ function toolArguments(ctx: ExecuteContext): Record<string, unknown> {
         ...(Array.isArray(input.exclude) ? input.exclude.map(String) : []),
         ...up.reads.map((d) => d.docId),
       ]);
-      const hits = rankedHits(up, frame.zh ? "zh" : "en", isWeakSource);
+      // A read that follows up one search (a missing figure looked for) takes that search's hits first.
+      const prefer = typeof input.preferSearch === "string" ? input.preferSearch : null;
+      const hits = rankedHits(up, frame.zh ? "zh" : "en", isWeakSource, prefer);
       // Sponsored, unverified or archived documents are read only when nothing better is left.
       const weak = weakHits(up);
       const unread = hits.filter((id) => !exclude.has(id));

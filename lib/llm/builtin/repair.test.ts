@@ -82,4 +82,59 @@ describe("repair", () => {
     expect(p).toMatchObject({ action: "skip_task", task: null });
     expect(p.reason).toMatch(/no broader wording/);
   });
+
+  it("looks for a calculation's missing input: a search and a read of what it finds, then calculates again", () => {
+    const calc: TaskSpec = {
+      id: "calc1",
+      title: "Calculate the total",
+      tool: "calculate",
+      input: { operation: "product" },
+      dependencies: ["x1"],
+      successCriteria: [{ kind: "non_empty", field: "formatted" }],
+      expectedOutput: "",
+      deliverable: false,
+    };
+    const failure =
+      "calculate failed with not_found: Nothing to calculate: Total: no per-unit figure found for Loomwork.";
+    const withCalc = [
+      ...tasks.map((t) => (t.deliverable ? { ...t, dependencies: [...t.dependencies, "calc1"] } : t)),
+      calc,
+    ];
+    const p = RepairProposal.parse(
+      repair({
+        purpose: "repair",
+        goal: GOAL,
+        spec,
+        failed: calc,
+        failure,
+        tasks: withCalc,
+        done: [],
+        tools,
+        maxTasks: 30,
+      }),
+    );
+    expect(p).toMatchObject({ action: "insert_fix_task", replaceFailed: false });
+    expect(p.prerequisite?.tool).toBe("search");
+    expect(String(p.prerequisite?.input.query)).toMatch(/^Loomwork /);
+    expect(p.task?.tool).toBe("read");
+    expect(p.task?.input).toEqual({ preferSearch: "calc1-find" });
+    const after = applyRepair(withCalc, "calc1", p);
+    expect(validatePlan(after, { knownTools, maxTasks: 30 })).toEqual([]);
+    expect(after.find((t) => t.id === "calc1")?.dependencies).toEqual(["x1", "calc1-fetch"]);
+    // No room left in the plan: it goes on without the figure.
+    const full = RepairProposal.parse(
+      repair({
+        purpose: "repair",
+        goal: GOAL,
+        spec,
+        failed: calc,
+        failure,
+        tasks: withCalc,
+        done: [],
+        tools,
+        maxTasks: withCalc.length,
+      }),
+    );
+    expect(full.action).toBe("skip_task");
+  });
 });

@@ -1,9 +1,15 @@
+import type { z } from "zod";
 import type { Criterion, TaskSpec } from "../../planner/plan-schema";
-import type { RepairProposal } from "../../planner/repair-plan";
+import type { RepairProposal as Proposal } from "../../planner/repair-plan";
+
+/** What a repair proposes, as the model writes it: fields with defaults may be left out. */
+type RepairProposal = z.input<typeof Proposal>;
+
 import type { ModelContext } from "../model-context";
 import { broaderQueries } from "./broaden";
 import { facetOfTask, researchFrame } from "./frame";
-import { searchTask } from "./plan-tasks";
+import { requestQuery } from "./plan";
+import { readTask, searchTask } from "./plan-tasks";
 import { truncate } from "./text";
 
 type RepairContext = Extract<ModelContext, { purpose: "repair" }>;
@@ -90,6 +96,16 @@ export function repair(ctx: RepairContext): RepairProposal {
         reason: `Extracting «${wording}» failed (${why}); the broader topic «${broader}» matches more sentences.`,
       };
     }
+    case "calculate": {
+      // An input the calculation needs was in no document read: look for it, then read what is
+      // found, then calculate again — one step per repair, so each is a decision on the record.
+      const lookup = missingInput(ctx);
+      if (lookup) return lookup;
+      return skip(
+        failed,
+        `calculate cannot be fixed by rewording (${why}); the report is composed from the extracted facts without it`,
+      );
+    }
     default: {
       // The tool ran but its output fell short (too few citations, too few bytes): accept less
       // rather than skip, because skipping also cuts the dependents off from this task's inputs.
@@ -115,6 +131,35 @@ export function repair(ctx: RepairContext): RepairProposal {
       };
     }
   }
+}
+
+/**
+ * A calculation that found no input: a search for what it lacks (the item the failure names and
+ * the request's words for the measure), and a read of what it finds, before it calculates again.
+ */
+function missingInput(ctx: RepairContext): RepairProposal | null {
+  const { failed } = ctx;
+  const tools = new Set(ctx.tools.map((t) => t.name));
+  if (!/not_found/.test(ctx.failure) || !tools.has("search") || !tools.has("read")) return null;
+  // Both tasks must fit in the plan: a full plan goes on without the figure.
+  if (ctx.maxTasks !== undefined && ctx.tasks.length + 2 > ctx.maxTasks) return null;
+  const find = freshId(`${failed.id}-find`, ctx);
+  const fetch = freshId(`${failed.id}-fetch`, ctx);
+  const frame = researchFrame(ctx.spec, ctx.goal);
+  // "no per-unit figure found for Loomwork": the item; the request's own words say the measure.
+  const item = /\bfor ([^.:;]+?)\.?$/u.exec(ctx.failure.trim())?.[1]?.trim();
+  const query = truncate([item, requestQuery(frame.request)].filter(Boolean).join(" "), 200);
+  const facet = { label: item ?? query, names: item ? [item] : [], query, topic: query };
+  const read = readTask(frame, fetch, { ...facet, label: `the input ${failed.id} lacks` }, find, [
+    ...failed.dependencies,
+  ]);
+  return {
+    action: "insert_fix_task",
+    task: { ...read, input: { preferSearch: find } },
+    prerequisite: searchTask(frame, find, facet, query, 1),
+    replaceFailed: false,
+    reason: `${failed.id} found no input to calculate with (${truncate(ctx.failure, 160)}); a search for «${query}» and a read of what it finds come first, then it calculates again.`,
+  };
 }
 
 function skip(failed: TaskSpec, because: string): RepairProposal {

@@ -141,9 +141,17 @@ export const readIds = (up: Upstream): Set<string> => new Set(up.reads.map((d) =
  * Search hits merged across searches, rank by rank (scores are comparable only within one
  * query), each document once; hits whose title or source marks them weak go last.
  */
-export function rankedHits(up: Upstream, lang: string, isWeak: (text: string) => boolean): string[] {
+export function rankedHits(
+  up: Upstream,
+  lang: string,
+  isWeak: (text: string) => boolean,
+  /** A search whose hits come before all others (in their own order). */
+  preferred: string | null = null,
+): string[] {
   const tiers: [string[], string[], string[]] = [[], [], []];
   const seen = new Set<string>();
+  const first = preferred ? (up.searches.find((s) => s.taskId === preferred)?.results ?? []) : [];
+  const lead = first.map((h) => h.docId).filter((id) => !seen.has(id) && seen.add(id));
   const longest = Math.max(0, ...up.searches.map((s) => s.results.length));
   for (let rank = 0; rank < longest; rank++) {
     for (const s of up.searches) {
@@ -154,7 +162,7 @@ export function rankedHits(up: Upstream, lang: string, isWeak: (text: string) =>
     }
   }
   // The report's language first, then the other language; weak sources (vendor blogs, archived releases) last.
-  return tiers.flat();
+  return [...lead, ...tiers.flat()];
 }
 
 /**
