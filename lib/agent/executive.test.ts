@@ -414,6 +414,31 @@ describe("re-planning", () => {
   });
 });
 
+describe("a step no repair can fix", () => {
+  it("is re-planned a bounded number of times, then left out, and the run still ends with its report", async () => {
+    const { deps, events } = makeDeps({
+      plan: [workTask("a"), workTask("b", ["a"]), reportTask(["b"])],
+      behaviours: { a: { permanent: true } },
+      overrides: {
+        // Invalid every time: depends on a task that does not exist.
+        repair: (c) => ({
+          action: "rewrite_task",
+          task: { ...(c.purpose === "repair" ? c.failed : {}), dependencies: ["nowhere"] },
+          replaceFailed: true,
+          reason: "broken fix",
+        }),
+      },
+    });
+    const state = await drive(await createRun(deps, { runId: "r", goal: "g" }));
+    const replans = of(events, "plan.replanned").filter((e) => e.trigger === "repair_failed");
+    expect(replans).toHaveLength(2);
+    // Each re-plan runs the kept step again rather than leaving it stuck half-settled.
+    expect(of(events, "tool.called").filter((e) => e.taskId === "a").length).toBeGreaterThanOrEqual(3);
+    expect(of(events, "task.skipped").map((e) => e.taskId)).toContain("a");
+    expect(state.status).not.toBe("running");
+  });
+});
+
 describe("working memory", () => {
   const plan = [workTask("a"), workTask("b"), workTask("c", ["b"]), reportTask(["a", "c"])];
   const executeOf = (model: unknown, id: string) =>

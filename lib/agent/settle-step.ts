@@ -14,6 +14,9 @@ import type { RunContext } from "./run-context";
 import { fireSkill, emitDecision as recordDecision, skillOn } from "./skill-firing";
 import type { TaskState } from "./state";
 
+/** Re-plans after which a step no repair can fix is skipped instead of re-planned again. */
+const MAX_REPAIR_REPLANS = 2;
+
 const task = (ctx: RunContext, id: string) => ctx.state.tasks[id] as TaskState;
 
 /** Record what the rules see in the result: the result entry, contradictions, the assessment. */
@@ -239,6 +242,17 @@ async function apply(ctx: RunContext, id: string): Promise<void> {
           d.trigger,
         ))
       ) {
+        // Re-planning is bounded: a step that keeps failing after re-plans is left out (the
+        // deliverable is never skipped; its failure goes on to the gate as before).
+        if (s.counters.replans >= MAX_REPAIR_REPLANS && !t.deliverable) {
+          await ctx.emit({
+            type: "task.skipped",
+            taskId: id,
+            reason:
+              `No valid local repair was found and the plan was already re-planned ${s.counters.replans} times; the run goes on without ${id}. ${lastRejection(ctx)}`.trim(),
+          });
+          return;
+        }
         await emitDecision(ctx, id, {
           kind: "replan",
           trigger: "repair_failed",
@@ -255,6 +269,18 @@ async function apply(ctx: RunContext, id: string): Promise<void> {
           `${d.reason} Re-planning is switched off, so the task fails.`,
         );
         return;
+      }
+      // The step the decision is on has failed: settled as such, a re-plan that keeps it runs it again.
+      if (t.status === "running") {
+        await ctx.emit({
+          type: "task.failed",
+          taskId: id,
+          attempt: t.attempt,
+          code: t.result?.code ?? "unknown",
+          reason: d.reason,
+          final: true,
+          hint: "",
+        });
       }
       if ((await planTasks(ctx, "replan", d.trigger, d.reason)) === "failed") {
         await ctx.emit({
