@@ -29,6 +29,12 @@ describe("scanDraft", () => {
     expect(citations).toEqual(["px-market-overview-2025", "ev-battery-costs-2024"]);
     expect(uncitedSections).toEqual(["Market draft", "Outlook"]);
   });
+
+  it("asks no citation of a line saying what the documents read do not state", () => {
+    const draft =
+      "# R\n\n## Not found in the sources read\n\nUptime SLA: not found in the documents read for Relaywright (searched: «uptime»).\n\n## Outlook\n\nGrowth will slow.\n";
+    expect(scanDraft(draft).uncitedSections).toEqual(["Outlook"]);
+  });
 });
 
 describe("check_citations tool", () => {

@@ -65,6 +65,9 @@ interface Section {
   cited: boolean;
 }
 
+const STATES_ABSENCE =
+  /\bnot found in the (?:documents|sources) read\b|\bnone of the documents read\b|已阅读的文档中没有|已读文档未涉及/i;
+
 /** Citations in order of first use, and the headed sections whose own text has none. */
 export function scanDraft(markdown: string): { citations: string[]; uncitedSections: string[] } {
   const citations = new Set<string>();
@@ -82,7 +85,8 @@ export function scanDraft(markdown: string): { citations: string[]; uncitedSecti
     const ids = [...line.matchAll(CITATION)].map((m) => m[1] as string);
     for (const id of ids) citations.add(id);
     const current = sections.at(-1);
-    if (current && line.trim() !== "") {
+    // A line saying what the documents read do not state cites nothing, and needs no citation.
+    if (current && line.trim() !== "" && !(ids.length === 0 && STATES_ABSENCE.test(line))) {
       current.hasText = true;
       if (ids.length > 0) current.cited = true;
     }
