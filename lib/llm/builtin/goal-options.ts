@@ -110,6 +110,9 @@ export function derivationClause(request: string, operation: Operation): string 
   return clausesOf(request).find((c) => cue.test(c)) ?? null;
 }
 
+/** A phrase that itself asks for arithmetic ("annual total", "the price gap"): an operand's name, not an aspect. */
+export const asksArithmetic = (phrase: string): boolean => DERIVED.some(([, re]) => re.test(phrase));
+
 /** Money asked of something: with a count and a span ("what would 300 technicians cost per year"), a total. */
 const COST =
   /\b(?:cost|costs|pay|paid|bill|spend|budget|price[ds]?|fees?|tco)\b|费用|成本|花费|付|订阅费|价格|标价|多少钱|买|购买/i;

@@ -1,5 +1,6 @@
 import { definitions, withDefinitions } from "../../language/abbreviations";
 import { parseQuantity } from "../../tools/calculate";
+import { aspectGaps } from "./aspect-gaps";
 import { type ComparisonTable, comparisonTable } from "./comparison-table";
 import { directAnswers } from "./direct-answer";
 import { gatherEvidence } from "./evidence";
@@ -160,6 +161,16 @@ export function buildReport(asked: ResearchFrame, up: Upstream): ReportContent {
         text: figureLine(f, zh),
         citations: [...f.docIds, ...f.conflicts.flatMap((c) => c.docIds)],
       })),
+    });
+  }
+
+  // What the request asks of its items that no document read states: said to be missing, with the searches.
+  const gaps = aspectGaps(frame, checkedReads(up), up.searches.map((x) => x.query).filter(Boolean));
+  if (gaps.length > 0) {
+    sections.push({
+      heading: "Not found in the sources read",
+      kind: "facet",
+      paragraphs: gaps.map((text) => ({ text, citations: [] })),
     });
   }
 
