@@ -15,6 +15,11 @@ describe("countIn", () => {
     });
   });
 
+  it("reads a count written with a thousands suffix ('~10k tasks')", () => {
+    expect(countIn("Say we run ~10k tasks a month.")).toEqual({ amount: 10000, label: "10000 tasks" });
+    expect(countIn("about 2.5k technicians")).toEqual({ amount: 2500, label: "2500 technicians" });
+  });
+
   it("counts no year, money or span", () => {
     expect(countIn("the market in 2025 at USD 39")).toBeNull();
     expect(countIn("over 3 years")).toBeNull();

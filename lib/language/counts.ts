@@ -38,7 +38,10 @@ function countInEnglish(text: string): { amount: number; label: string } | null 
   const words = tagEnglish(text);
   for (let i = 0; i < words.length; i++) {
     const w = words[i] as (typeof words)[number];
-    const m = /^(\d[\d,]*)(?:-([\p{L}]+))?$/u.exec(w.text);
+    // "10,000", "10k", "1.5k": a count as people write it; "a 25-seat team" hyphenates its unit.
+    const written = /^(\d[\d,]*(?:\.\d+)?)([km])?(?:-([\p{L}]+))?$/iu.exec(w.text);
+    const m = written ? [written[0], written[1], written[3]] : null;
+    const scale = written?.[2] ? (written[2].toLowerCase() === "k" ? 1e3 : 1e6) : 1;
     // Not an amount ("USD 39"), a decimal's tail, or part of a name ("IASS-2").
     if (
       !m ||
@@ -48,8 +51,9 @@ function countInEnglish(text: string): { amount: number; label: string } | null 
       continue;
     const before = words[i - 1]?.text.toLowerCase() ?? "";
     if (/^(?:top|first|last|best|worst)$/.test(before)) continue;
-    const amount = Number((m[1] as string).replace(/,/g, ""));
-    if (!Number.isFinite(amount) || amount < 2 || (amount >= 1900 && amount <= 2100)) continue;
+    const amount = Number((m[1] as string).replace(/,/g, "")) * scale;
+    if (!Number.isInteger(amount) || amount < 2 || (scale === 1 && amount >= 1900 && amount <= 2100))
+      continue;
     // "a 25-seat team" counts seats: the word hyphenated to the number is the unit.
     let head = m[2] ?? (w.post === "-" ? (words[i + 1]?.text ?? "") : "");
     for (let j = i + 1; !m[2] && w.post !== "-" && j < words.length; j++) {

@@ -85,7 +85,7 @@ export function planCalculation(
   });
 
   if (subject === PART_OF_WHOLE) return planPart(frame, candidates, reads, requestText);
-  if (operation === "apply_rate") return planRate(frame, candidates, reads, requestText, supplied);
+  if (operation === "apply_rate") return planRate(frame, candidates, reads, requestText, supplied, subject);
   if (operation === "date_difference") return planDuration(requestText, reads);
   if (operation === "per_unit" && subject !== PER_UNIT)
     return planQuotients(frame, candidates, reads, requestText);

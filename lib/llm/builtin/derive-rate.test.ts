@@ -126,5 +126,13 @@ describe("an amount changed by a rate", () => {
     expect(pair?.map((c) => c.value)).toEqual(["USD 3.22 billion", "USD 9.6 billion"]);
     expect(pair?.[0].label).toBe("Project X Asia-Pacific market size projected to 2030");
     expect(projectedPair("what share of the 2030 forecast", candidates, [])).toBeNull();
+    const europe = {
+      ...projected,
+      label: "Project X Europe market size 2025 with Europe CAGR",
+      formatted: "USD 2.52 billion",
+    };
+    expect(
+      projectedPair("which ends up bigger in 2030", candidates, [europe, projected])?.map((c) => c.value),
+    ).toEqual(["USD 2.52 billion", "USD 3.22 billion"]);
   });
 });

@@ -22,8 +22,9 @@ import type { Derivation, ReadDoc } from "./upstream";
  */
 const RATE_WORDS =
   /\b(?:markup|mark-up|surcharge|premium|(?:volume|bulk|seat|quantity)\s+discount|got\s+(?:its|the|a)\s+discount|if\s+(?:that|this|the)\s+(?:rate|growth|pace)\s+(?:holds|continues)|at\s+(?:that|this|the same)\s+(?:rate|pace)|where\s+(?:does|would)\s+that\s+put|at\s+(?:(?:its|their|that|this|the|each)\s+)?(?:[\p{L}'’-]+\s+){0,3}(?:CAGR|growth\s+rate|annual\s+growth))\b|加价|折扣|按这个增速|按此增速|照此|推算/iu;
-/** "project the 2026 market size": the verb, never a product named "Project X". */
-const PROJECT = /\b(?:project(?:s|ed|ion)?|Project(?:s|ed|ion)?(?!\s+\p{Lu}))\b[^.?!]{0,80}\b(?:19|20)\d\d/u;
+/** "project the 2026 market size", "Project Europe forward to 2030": the verb, never a product named "Project X". */
+const PROJECT =
+  /\b(?:project(?:s|ed|ion)?|Project(?:s|ed|ion)?(?!\s+\p{Lu}\b))\b[^.?!]{0,80}\b(?:19|20)\d\d/u;
 
 export const asksRate = (text: string): boolean => RATE_WORDS.test(text) || PROJECT.test(text);
 
@@ -42,6 +43,8 @@ export function planRate(
   reads: readonly ReadDoc[],
   requestText: string,
   supplied: readonly string[],
+  /** The item, when the plan projects each named item on its own. */
+  subject?: string,
 ): CalculationPlan {
   const none = (why: string): CalculationPlan => ({
     label: `Rate applied: ${why}`,
@@ -53,7 +56,7 @@ export function planRate(
     : MARKUP.test(requestText)
       ? "markup"
       : "growth";
-  const item = itemOf(frame, requestText, supplied, reads);
+  const item = subject ?? itemOf(frame, requestText, supplied, reads);
   const rate =
     change === "growth"
       ? growthRate(candidates, item, requestText, reads)
@@ -208,11 +211,22 @@ export function projectedPair(
   candidates: readonly Candidate[],
   derived: readonly Derivation[],
 ): [Candidate, Candidate] | null {
-  const projection = derived.findLast((d) => d.operation === "apply_rate");
+  const projections = derived.filter((d) => d.operation === "apply_rate" && parseQuantity(d.formatted));
+  const projection = projections.at(-1);
   const q = projection ? parseQuantity(projection.formatted) : null;
   if (!projection || !q) return null;
   const years = clause.match(/\b(?:19|20)\d\d\b/g) ?? [];
   const year = years.at(-1);
+  // Two items projected on their own ("which region ends up bigger in 2030"): the projections themselves.
+  if (projections.length >= 2) {
+    const [a, b] = projections.slice(-2).map((d) => ({
+      label: `${d.label.replace(/\s*\bwith\b.*$/i, "").replace(/\s+(?:19|20)\d\d$/, "")} projected`,
+      value: d.formatted,
+      docId: d.docIds[0],
+      q: parseQuantity(d.formatted) as NonNullable<ReturnType<typeof parseQuantity>>,
+    }));
+    if (a && b && a.q.prefix === b.q.prefix) return [a, b];
+  }
   if (!year) return null;
   const words = matchTerms(clause);
   const item = projection.label.replace(/\s*\bwith\b.*$/i, "").replace(/\s+(?:19|20)\d\d$/, "");

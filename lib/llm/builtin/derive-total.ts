@@ -69,7 +69,14 @@ export function planProduct(
       reads,
     );
     if (prose) {
-      const span = asked.months % 12 === 0 ? `${asked.months / 12} years` : `${asked.months} months`;
+      const span =
+        asked.months === 1
+          ? "per month"
+          : asked.months % 12 === 0
+            ? asked.months === 12
+              ? "per year"
+              : `per ${asked.months / 12} years`
+            : `per ${asked.months} months`;
       pool = [
         ...pool,
         {

@@ -195,3 +195,17 @@ function task(id: string, tool: string): TaskSpec {
     deliverable: false,
   };
 }
+
+describe("calculations in the plan", () => {
+  it("projects each named item at its own rate before comparing the projections", () => {
+    const goal =
+      "Project Europe and Asia-Pacific forward to 2030 from their 2025 sizes using Halden's regional CAGRs. Which region ends up bigger in 2030, and by how much?";
+    const calcs = plan(goal).tasks.filter((t) => t.tool === "calculate");
+    expect(calcs.map((t) => [t.input.operation, t.input.subject])).toEqual([
+      ["apply_rate", "Europe"],
+      ["apply_rate", "Asia-Pacific"],
+      ["difference", undefined],
+    ]);
+    expect(validatePlan(plan(goal).tasks, { knownTools, maxTasks: 15 })).toEqual([]);
+  });
+});

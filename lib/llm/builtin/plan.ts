@@ -167,6 +167,20 @@ function calculationsOf(frame: ResearchFrame): { operation: Operation; subject?:
   const part = ASKS_PART.test(frame.request)
     ? [{ operation: "product" as const, subject: PART_OF_WHOLE }]
     : [];
+  // Each named item projected at its own rate ("project Europe and Asia-Pacific to 2030 … which ends
+  // up bigger"), before what compares the projections.
+  // An acronym ("CAGRs", "TCO") names a measure, not an item to project.
+  const projected = items.filter((n) => !/^\p{Lu}[\p{Lu}\d-]*s?$/u.test(n));
+  if (ops.includes("apply_rate") && !ops.includes("product") && projected.length >= 2) {
+    const perItem = projected
+      .slice(0, MAX_DERIVED - 1)
+      .map((subject) => ({ operation: "apply_rate" as const, subject }));
+    return [
+      ...perItem,
+      ...ops.filter((op) => op !== "apply_rate").map((operation) => ({ operation })),
+      ...part,
+    ];
+  }
   if (!ops.includes("product") || items.length < 2)
     return [...ops.map((operation) => ({ operation })), ...part];
   const perItem = items
