@@ -7,7 +7,7 @@ import { ExecutiveConfig, executiveOf, RunConfig, type RunConfigInput } from "./
 import { type EventOf, RunEvent, type RunEventType } from "./events";
 import { createRun, drive, InvalidRunInput } from "./loop";
 import { replay } from "./reducer";
-import { type Behaviour, makeDeps, reportTask, workTask } from "./testing/harness";
+import { type Behaviour, invalidRepair, makeDeps, reportTask, workTask } from "./testing/harness";
 
 const of = <T extends RunEventType>(events: readonly RunEvent[], type: T) =>
   events.filter((e): e is EventOf<T> => e.type === type);
@@ -394,15 +394,7 @@ describe("re-planning", () => {
     const { deps, events } = makeDeps({
       plan: [workTask("a"), workTask("b", ["a"]), reportTask(["b"])],
       behaviours: { a: { permanent: true } },
-      overrides: {
-        // Invalid every time: depends on a task that does not exist.
-        repair: (c) => ({
-          action: "rewrite_task",
-          task: { ...(c.purpose === "repair" ? c.failed : {}), dependencies: ["nowhere"] },
-          replaceFailed: true,
-          reason: "broken fix",
-        }),
-      },
+      overrides: { repair: invalidRepair },
     });
     const state = await drive(
       await createRun(deps, { runId: "r", goal: "g", config: withExecutive({ replan: false }) }),
@@ -411,31 +403,6 @@ describe("re-planning", () => {
     expect(of(events, "plan.replanned")).toEqual([]);
     expect(state.plans).toHaveLength(1);
     expect(state.status).toBe("failed");
-  });
-});
-
-describe("a step no repair can fix", () => {
-  it("is re-planned a bounded number of times, then left out, and the run still ends with its report", async () => {
-    const { deps, events } = makeDeps({
-      plan: [workTask("a"), workTask("b", ["a"]), reportTask(["b"])],
-      behaviours: { a: { permanent: true } },
-      overrides: {
-        // Invalid every time: depends on a task that does not exist.
-        repair: (c) => ({
-          action: "rewrite_task",
-          task: { ...(c.purpose === "repair" ? c.failed : {}), dependencies: ["nowhere"] },
-          replaceFailed: true,
-          reason: "broken fix",
-        }),
-      },
-    });
-    const state = await drive(await createRun(deps, { runId: "r", goal: "g" }));
-    const replans = of(events, "plan.replanned").filter((e) => e.trigger === "repair_failed");
-    expect(replans).toHaveLength(2);
-    // Each re-plan runs the kept step again rather than leaving it stuck half-settled.
-    expect(of(events, "tool.called").filter((e) => e.taskId === "a").length).toBeGreaterThanOrEqual(3);
-    expect(of(events, "task.skipped").map((e) => e.taskId)).toContain("a");
-    expect(state.status).not.toBe("running");
   });
 });
 

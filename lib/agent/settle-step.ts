@@ -219,12 +219,7 @@ async function apply(ctx: RunContext, id: string): Promise<void> {
         });
         return;
       }
-      await ctx.emit({
-        type: "task.failed",
-        taskId: id,
-        attempt: t.attempt,
-        code: t.result?.code ?? "unknown",
-        reason: d.reason,
+      await failed(ctx, t, d.reason, {
         final: false,
         hint: t.reflectedIn === s.iteration ? (lastReflection(ctx, id)?.hint ?? "") : "",
       });
@@ -271,17 +266,7 @@ async function apply(ctx: RunContext, id: string): Promise<void> {
         return;
       }
       // The step the decision is on has failed: settled as such, a re-plan that keeps it runs it again.
-      if (t.status === "running") {
-        await ctx.emit({
-          type: "task.failed",
-          taskId: id,
-          attempt: t.attempt,
-          code: t.result?.code ?? "unknown",
-          reason: d.reason,
-          final: true,
-          hint: "",
-        });
-      }
+      if (t.status === "running") await failed(ctx, t, d.reason, { final: true, hint: "" });
       if ((await planTasks(ctx, "replan", d.trigger, d.reason)) === "failed") {
         await ctx.emit({
           type: "run.failed",
@@ -383,4 +368,21 @@ export async function settleTask(ctx: RunContext, id: string): Promise<void> {
     await apply(ctx, id);
   }
   throw new Error(`Task ${id} did not settle`);
+}
+
+/** The task's attempt recorded as failed, with its result's code. */
+async function failed(
+  ctx: RunContext,
+  t: TaskState,
+  reason: string,
+  how: { final: boolean; hint: string },
+): Promise<void> {
+  await ctx.emit({
+    type: "task.failed",
+    taskId: t.id,
+    attempt: t.attempt,
+    code: t.result?.code ?? "unknown",
+    reason,
+    ...how,
+  });
 }

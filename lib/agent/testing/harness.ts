@@ -153,6 +153,14 @@ export function reportTask(deps: string[]): TaskSpec {
 }
 
 /** Default answers for purposes a test does not script: the plan given, tools called with the task's input. */
+/** A repair that is invalid every time: its task depends on a task that does not exist. */
+export const invalidRepair = (c: ModelContext) => ({
+  action: "rewrite_task",
+  task: { ...(c.purpose === "repair" ? c.failed : {}), dependencies: ["nowhere"] },
+  replaceFailed: true,
+  reason: "broken fix",
+});
+
 export function policy(
   plan: TaskSpec[],
   overrides: Partial<Record<ModelContext["purpose"], (c: ModelContext) => unknown>> = {},

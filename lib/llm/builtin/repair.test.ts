@@ -14,9 +14,10 @@ const spec = clarify({ purpose: "clarify", goal: GOAL, answers: [] }).spec as Go
 const tasks = planResearch(spec, GOAL, knownTools, 15).tasks;
 const byId = (id: string) => tasks.find((t) => t.id === id) as TaskSpec;
 
-const propose = (failed: TaskSpec, failure: string) =>
+type RepairContext = Parameters<typeof repair>[0];
+const propose = (failed: TaskSpec, failure: string, over: Partial<RepairContext> = {}) =>
   RepairProposal.parse(
-    repair({ purpose: "repair", goal: GOAL, spec, failed, failure, tasks, done: [], tools }),
+    repair({ purpose: "repair", goal: GOAL, spec, failed, failure, tasks, done: [], tools, ...over }),
   );
 
 const stillValid = (failedId: string, proposal: RepairProposal) =>
@@ -100,19 +101,7 @@ describe("repair", () => {
       ...tasks.map((t) => (t.deliverable ? { ...t, dependencies: [...t.dependencies, "calc1"] } : t)),
       calc,
     ];
-    const p = RepairProposal.parse(
-      repair({
-        purpose: "repair",
-        goal: GOAL,
-        spec,
-        failed: calc,
-        failure,
-        tasks: withCalc,
-        done: [],
-        tools,
-        maxTasks: 30,
-      }),
-    );
+    const p = propose(calc, failure, { tasks: withCalc, maxTasks: 30 });
     expect(p).toMatchObject({ action: "insert_fix_task", replaceFailed: false });
     expect(p.prerequisite?.tool).toBe("search");
     expect(String(p.prerequisite?.input.query)).toMatch(/^Loomwork /);
@@ -122,19 +111,7 @@ describe("repair", () => {
     expect(validatePlan(after, { knownTools, maxTasks: 30 })).toEqual([]);
     expect(after.find((t) => t.id === "calc1")?.dependencies).toEqual(["x1", "calc1-fetch"]);
     // No room left in the plan: it goes on without the figure.
-    const full = RepairProposal.parse(
-      repair({
-        purpose: "repair",
-        goal: GOAL,
-        spec,
-        failed: calc,
-        failure,
-        tasks: withCalc,
-        done: [],
-        tools,
-        maxTasks: withCalc.length,
-      }),
-    );
+    const full = propose(calc, failure, { tasks: withCalc, maxTasks: withCalc.length });
     expect(full.action).toBe("skip_task");
   });
 });
