@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countIn } from "./counts";
+import { boundsIn, countIn } from "./counts";
 
 describe("countIn", () => {
   it("reads the number and the head noun of what it counts", () => {
@@ -23,5 +23,31 @@ describe("countIn", () => {
   it("counts no year, money or span", () => {
     expect(countIn("the market in 2025 at USD 39")).toBeNull();
     expect(countIn("over 3 years")).toBeNull();
+  });
+});
+
+describe("thresholds", () => {
+  it("are not counts: the request's own count is read past them", () => {
+    expect(countIn("The volume discount applies above 500 seats. What would 300 technicians cost?")).toEqual({
+      amount: 300,
+      label: "300 technicians",
+    });
+    expect(countIn("for 500 seats or more, what do 120 techs cost")).toEqual({
+      amount: 120,
+      label: "120 techs",
+    });
+    expect(countIn("不再叠加 500 席以上的批量折扣。\n600 个技师一年的订阅费多少？")?.amount).toBe(600);
+    expect(countIn("超过 500 名技师时打折，200 名技师一年多少钱")?.amount).toBe(200);
+  });
+
+  it("are read as bounds, lower or upper, never from money, percentages or years", () => {
+    expect(boundsIn("Fernbrook offers a 15% volume discount above 500 seats.")).toEqual([
+      { amount: 500, lower: true },
+    ]);
+    expect(boundsIn("超过 500 个席位可享 15% 的批量折扣")).toEqual([{ amount: 500, lower: true }]);
+    expect(boundsIn("Discounts of up to 20% for teams of up to 50 users.")).toEqual([
+      { amount: 50, lower: false },
+    ]);
+    expect(boundsIn("From 2025, prices start at USD 39 per seat.")).toEqual([]);
   });
 });

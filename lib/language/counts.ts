@@ -17,6 +17,7 @@ function countInChinese(text: string): { amount: number; label: string } | null 
     if (!/^\d[\d,]*$/.test(words[i]?.text ?? "")) continue;
     const amount = Number((words[i]?.text ?? "").replace(/,/g, ""));
     if (amount < 2 || (amount >= 1900 && amount <= 2100)) continue;
+    if (isThreshold(text, words[i]?.start ?? 0, words[i]?.end ?? 0)) continue;
     let j = i + 1;
     while (words[j] && (words[j]?.text.trim() === "" || words[j]?.tag === "q")) j++;
     const noun: string[] = [];
@@ -54,6 +55,8 @@ function countInEnglish(text: string): { amount: number; label: string } | null 
     const amount = Number((m[1] as string).replace(/,/g, "")) * scale;
     if (!Number.isInteger(amount) || amount < 2 || (scale === 1 && amount >= 1900 && amount <= 2100))
       continue;
+    // "above 500 seats", "500 seats or more": a threshold, not how many there are.
+    if (isThreshold(text, w.start, w.end)) continue;
     // "a 25-seat team" counts seats: the word hyphenated to the number is the unit.
     let head = m[2] ?? (w.post === "-" ? (words[i + 1]?.text ?? "") : "");
     for (let j = i + 1; !m[2] && w.post !== "-" && j < words.length; j++) {
@@ -89,3 +92,48 @@ function countInEnglish(text: string): { amount: number; label: string } | null 
 /** Numbers of these are spans, sizes or sources, not things a price is per. */
 const NOT_COUNTED =
   /^(?:percent|billion|million|thousand|years?|months?|days?|weeks?|quarters?|minutes?|hours?|sources?|documents?|words?|points?|times?)$/i;
+
+/** Words that make a number a bound ("over 500", "at least 10", "超过 500"), before it or after its noun. */
+const BOUND_BEFORE =
+  /(?:\b(?:over|above|more than|greater than|at least|beyond|exceeding|upwards of|under|below|fewer than|less than|up to|at most|no more than)|[>≥<≤]|超过|超出|多于|不少于|不低于|少于|不超过|低于|满)\s*$/iu;
+const BOUND_AFTER =
+  /^\s*(?:[\p{L}-]+\s+){0,2}?(?:or (?:more|above|fewer|less|below)\b|and (?:above|up|over)\b)|^\+|^\s*\p{Script=Han}{0,4}?(?:及)?(?:以上|以下|或以上|或更多)/iu;
+
+/**
+ * The number at `start`–`end` is a threshold ("discounts for deployments above 500 seats", "500
+ * seats or more", "500 席以上"), not a count of what the request is about.
+ */
+export function isThreshold(text: string, start: number, end: number): boolean {
+  return (
+    BOUND_BEFORE.test(text.slice(Math.max(0, start - 24), start)) ||
+    BOUND_AFTER.test(text.slice(end, end + 30))
+  );
+}
+
+const LOWER_BOUND =
+  /(?:\b(?:over|above|more than|greater than|at least|beyond|exceeding|upwards of|from)|[>≥]|超过|超出|多于|不少于|不低于|满)\s*$/iu;
+
+/**
+ * The bounds a sentence sets on a count ("for deployments above 500 seats" → at least 500, "up
+ * to 50 users" → at most 50): numbers that are thresholds, not money, percentages or years.
+ */
+export function boundsIn(text: string): { amount: number; lower: boolean }[] {
+  const out: { amount: number; lower: boolean }[] = [];
+  for (const m of text.matchAll(/\d[\d,]*(?:\.\d+)?/gu)) {
+    const start = m.index ?? 0;
+    const end = start + m[0].length;
+    const amount = Number(m[0].replace(/,/g, ""));
+    if (/^\s*(?:%|percent|per ?cent|美元|元|[kmb]n?\b|million|billion)/iu.test(text.slice(end, end + 9)))
+      continue;
+    if (/(?:[$€£¥.]|\b(?:USD|EUR|CNY|RMB))\s*$/iu.test(text.slice(Math.max(0, start - 5), start))) continue;
+    if (amount >= 1900 && amount <= 2100 && !m[0].includes(",")) continue;
+    if (!isThreshold(text, start, end)) continue;
+    const lower =
+      LOWER_BOUND.test(text.slice(Math.max(0, start - 24), start)) ||
+      /^\s*(?:[\p{L}-]+\s+){0,2}?(?:or (?:more|above)\b|and (?:above|up|over)\b)|^\+|^\s*\p{Script=Han}{0,4}?(?:及)?(?:以上|或以上|或更多)/iu.test(
+        text.slice(end, end + 30),
+      );
+    out.push({ amount, lower });
+  }
+  return out;
+}

@@ -72,3 +72,12 @@ describe("nounPhrases", () => {
     expect(texts("2025 年 Project X 全球市场规模是多少？")).toEqual(["N:Project X", "全球市场规模"]);
   });
 });
+
+describe("a sentence's first word", () => {
+  it("is no name when it is an adjective the dictionary knows before a noun", () => {
+    const names = nounPhrases("Annual list cost for Fernbrook FieldMate after its volume discount.")
+      .filter((p) => p.name)
+      .map((p) => p.text);
+    expect(names).toEqual(["Fernbrook FieldMate"]);
+  });
+});

@@ -94,6 +94,8 @@ function englishRole(word: TaggedWord, next: TaggedWord | undefined, text: strin
       return "break";
     }
     // A rare dictionary word before a noun ("Quillon pricing") is more likely a name than an order.
+    // "Annual list cost …": an adjective the dictionary knows qualifies the noun after it.
+    if (common && compound && t.has("Adjective") && !t.has("ProperNoun")) return "modifier";
     if (common && compound) return isEverydayWord(word.text) ? "noun" : "name";
     const nameLike =
       /^\p{Lu}[\p{Lu}\d]+$/u.test(word.text) ||

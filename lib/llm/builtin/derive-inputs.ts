@@ -11,7 +11,7 @@ import { planQuotients } from "./derive-quotient";
 import { planRate, projectedPair } from "./derive-rate";
 import { sharePair } from "./derive-share";
 import { planProduct } from "./derive-total";
-import { derivedPair, PER_UNIT, perUnitPair } from "./derive-upstream";
+import { derivedPair, PER_UNIT, perUnitPair, refinedFigures } from "./derive-upstream";
 import { changePair, yearPair, yearSeries } from "./derive-years";
 import type { ResearchFrame } from "./frame";
 import { termsWithGloss } from "./gloss";
@@ -77,6 +77,9 @@ export function planCalculation(
     if (!candidates.some((c) => normalise(c.label) === normalise(f.label))) candidates.push(f);
   }
   candidates.push(...yearSeries(candidates, reads));
+  // A total multiplies a price as the calculations before it adjusted it (a discount, an add-on).
+  if (operation === "product")
+    candidates.splice(0, candidates.length, ...refinedFigures(candidates, derived));
   const wanted = termsWithGloss(`${frame.title} ${requestText}`, reads);
   const none = (why: string): CalculationPlan => ({
     label: `${operationName(operation)}: ${why}`,

@@ -47,6 +47,17 @@ describe("an amount changed by a rate", () => {
     expect(d.formatted).toBe("USD 41.65 per technician per month");
   });
 
+  it("applies no discount the documents set for a size the request does not reach, and says so", () => {
+    const request = "What would 300 technicians pay per month on Fernbrook with its volume discount?";
+    const plan = planRate(frame(request), prices, [pricing], request, []);
+    expect(plan.inputs.map((i) => [i.label, i.value])).toEqual([
+      ["Fernbrook list price", "USD 49 per technician per month"],
+      ["Fernbrook discount (applies from 500; not at 300)", "0%"],
+    ]);
+    const big = "What would 600 technicians pay per month on Fernbrook with its volume discount?";
+    expect(planRate(frame(big), prices, [pricing], big, []).inputs[1]?.value).toBe("-15%");
+  });
+
   it("takes a rate the requester gave, or a range's end the request names", () => {
     const supplied = planRate(
       frame("Nordvale Atlas 加价后多少？"),

@@ -1,3 +1,4 @@
+import { boundsIn, countIn } from "../../language/counts";
 import { superlatives } from "../../language/superlatives";
 import { parseQuantity } from "../../tools/calculate";
 import { splitSentences } from "../../tools/sentences";
@@ -70,7 +71,8 @@ export function planRate(
     const to = Math.max(...[...requestText.matchAll(/\b((?:19|20)\d\d)\b/g)].map((m) => Number(m[1])));
     const years = to - from;
     if (!Number.isFinite(years) || years < 1) return none(`no year after ${base.label} to project to`);
-    if (years > 1) inputs.push({ label: `years from ${from} to ${to}`, value: String(years) });
+    // The periods are given even when one: a projection is a figure of another year, not an adjusted one.
+    inputs.push({ label: `years from ${from} to ${to}`, value: String(years) });
   }
   return {
     label: `${base.label} with ${rate.label}`,
@@ -127,9 +129,22 @@ function statedRate(
     if (pct) return { label: `${change} (supplied)`, value: `${sign}${pct.replace(/^-/, "")}%` };
   }
   let best: { value: string; docId: string; score: number } | null = null;
+  // A rate a document sets for a size ("15% for deployments above 500 seats") applies only when the
+  // request's count meets it; one that does not is kept to say so.
+  const count = countIn(request)?.amount;
+  let unmet: { bound: string; docId: string } | null = null;
   for (const doc of reads) {
     for (const sentence of splitSentences(doc.text)) {
       if (!word.test(sentence)) continue;
+      const miss =
+        count === undefined
+          ? undefined
+          : boundsIn(sentence).find((b) => (b.lower ? count < b.amount : count > b.amount));
+      if (miss) {
+        if (!unmet || (item && mentions(sentence, firstOf(item))))
+          unmet = { bound: `${miss.lower ? "from" : "up to"} ${miss.amount}`, docId: doc.docId };
+        continue;
+      }
       const range = RANGE.exec(sentence);
       const all = [...sentence.matchAll(PERCENT)].map((m) => Number(m[1]));
       if (all.length === 0) continue;
@@ -143,9 +158,14 @@ function statedRate(
       if (!best || score > best.score) best = { value: `${sign}${pct}%`, docId: doc.docId, score };
     }
   }
-  return (
-    best && { label: `${item ? `${firstOf(item)} ` : ""}${change}`, value: best.value, docId: best.docId }
-  );
+  const who = item ? `${firstOf(item)} ` : "";
+  if (!best && unmet && count !== undefined)
+    return {
+      label: `${who}${change} (applies ${unmet.bound}; not at ${count})`,
+      value: "0%",
+      docId: unmet.docId,
+    };
+  return best && { label: `${who}${change}`, value: best.value, docId: best.docId };
 }
 
 /** The item's growth rate: a CAGR when the request names one or looks further than a year, else a year's growth. */

@@ -1,6 +1,7 @@
 import { parseQuantity } from "../../tools/calculate";
-import type { Figure as Candidate } from "./lineups";
+import { type Figure as Candidate, lineupsOf } from "./lineups";
 import { kindOf } from "./prose-figures";
+import { normalise } from "./text";
 import type { Derivation } from "./upstream";
 import { valuesIn } from "./values";
 
@@ -39,15 +40,78 @@ export function derivedPair(derived: readonly Derivation[]): [Candidate, Candida
   const totals = derived.flatMap((d) => {
     const q = d.rows ? null : parseQuantity(d.formatted);
     return q
-      ? [{ label: d.label.replace(/:.*$/, "").trim() || d.label, value: d.formatted, docId: d.docIds[0], q }]
+      ? [
+          {
+            label: d.label.replace(/:.*$/, "").trim() || d.label,
+            value: d.formatted,
+            docId: d.docIds[0],
+            q,
+            operation: d.operation,
+          },
+        ]
       : [];
   });
-  for (let i = 0; i < totals.length; i++) {
-    for (let j = i + 1; j < totals.length; j++) {
-      const a = totals[i] as Candidate;
-      const b = totals[j] as Candidate;
-      if (kindOf(a.q) === kindOf(b.q)) return [a, b];
+  // Two results of one calculation (each side's total) before a price adjusted on the way to one.
+  for (const sameOperation of [true, false]) {
+    for (let i = 0; i < totals.length; i++) {
+      for (let j = i + 1; j < totals.length; j++) {
+        const { operation: x, ...a } = totals[i] as (typeof totals)[number];
+        const { operation: y, ...b } = totals[j] as (typeof totals)[number];
+        if (kindOf(a.q) === kindOf(b.q) && (!sameOperation || x === y)) return [a, b];
+      }
     }
   }
   return null;
+}
+
+/**
+ * Figures as the calculations upstream left them: a price per unit a discount or an add-on adjusted
+ * ("Fernbrook list price with Fernbrook discount: USD 41.65 per technician per month") stands in for
+ * the price it adjusted when a total is made of it (600 seats for a year). Comparisons of the
+ * prices as listed (the spread between the priciest and the cheapest) keep the listed ones.
+ * Only a rate applied once or an extra added adjusts a figure; the result keeps the figure's unit.
+ */
+export function refinedFigures(
+  candidates: readonly Candidate[],
+  derived: readonly Derivation[],
+): Candidate[] {
+  const out = [...candidates];
+  for (const d of derived) {
+    if (d.rows || (d.operation !== "apply_rate" && d.operation !== "sum")) continue;
+    // A price per unit adjusted ("… per technician per month"): a sum of two totals adjusts nothing.
+    if (!/\bper\b|每/iu.test(d.formatted)) continue;
+    // Growth projected over periods (a third input) makes another year's figure; it adjusts nothing.
+    if ((d.inputs?.length ?? 0) > 2) continue;
+    const base = d.inputs?.[0];
+    const q = parseQuantity(d.formatted);
+    if (!base || !q) continue;
+    const at = out.findIndex((c) => normalise(c.label) === normalise(base.label) && c.value === base.value);
+    const was = out[at];
+    if (!was || kindOf(was.q) !== kindOf(q)) continue;
+    out[at] = { label: adjustedLabel(was, d, out), value: d.formatted, docId: d.docIds[0] ?? was.docId, q };
+  }
+  return out;
+}
+
+/**
+ * "Fernbrook (discounted) list price": the adjustment said in a word beside the item, so the figure
+ * still lines up with the other items' list prices and is still the item's own.
+ */
+function adjustedLabel(was: Candidate, d: Derivation, all: readonly Candidate[]): string {
+  const rate = d.operation === "apply_rate" ? parseQuantity(d.inputs?.[1]?.value ?? "") : null;
+  const what = rate
+    ? rate.amount < 0
+      ? "discounted"
+      : rate.amount > 0
+        ? "marked up"
+        : "as listed"
+    : "all-in";
+  for (const l of lineupsOf(all)) {
+    const item = [...l.items.entries()].find(([, c]) => c === was)?.[0];
+    if (!item) continue;
+    const at = was.label.indexOf(item);
+    if (at >= 0)
+      return `${was.label.slice(0, at + item.length)} (${what})${was.label.slice(at + item.length)}`;
+  }
+  return `${was.label} (${what})`;
 }

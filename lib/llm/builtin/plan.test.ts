@@ -208,4 +208,27 @@ describe("calculations in the plan", () => {
     ]);
     expect(validatePlan(plan(goal).tasks, { knownTools, maxTasks: 15 })).toEqual([]);
   });
+
+  it("adjusts a price before the totals multiply it, and compares the totals last", () => {
+    const goal =
+      "We're pricing 600 seats. Annual list cost for Fernbrook FieldMate after its volume discount vs Quillon Scout with the analytics add-on - which comes out cheaper per year, and by how much?";
+    const calcs = plan(goal).tasks.filter((t) => t.tool === "calculate");
+    expect(calcs.map((t) => [t.input.operation, t.input.subject])).toEqual([
+      ["apply_rate", undefined],
+      ["sum", undefined],
+      ["product", "Fernbrook FieldMate"],
+      ["product", "Quillon Scout"],
+      ["difference", undefined],
+      ["difference", "each unit"],
+    ]);
+  });
+
+  it("makes a total before the gap or share that uses it, whatever order the request names them in", () => {
+    const goal =
+      "How much more would 200 technicians cost per year on Nordvale Systems than at the market's average list price in total?";
+    const ops = plan(goal)
+      .tasks.filter((t) => t.tool === "calculate")
+      .map((t) => t.input.operation);
+    expect(ops.indexOf("product")).toBeLessThan(ops.indexOf("difference"));
+  });
 });

@@ -1,5 +1,6 @@
 import type { GoalSpec, TaskGraph, TaskSpec } from "../../planner/plan-schema";
 import type { Operation } from "../../tools/calculate";
+import { asksExtra } from "./derive-extra";
 import { ASKS_PART, PART_OF_WHOLE } from "./derive-part";
 import { PER_UNIT } from "./derive-upstream";
 import { type Facet, MAX_FACETS, type ResearchFrame, researchFrame } from "./frame";
@@ -141,7 +142,7 @@ function buildTasks(frame: ResearchFrame, shape: Shape): TaskSpec[] {
 }
 
 /** Calculations one plan makes at most. */
-const MAX_DERIVED = 4;
+const MAX_DERIVED = 6;
 
 /**
  * The calculations asked for, in order. A total asked of each item compared ("the yearly bill on
@@ -182,7 +183,7 @@ function calculationsOf(frame: ResearchFrame): { operation: Operation; subject?:
     ];
   }
   if (!ops.includes("product") || items.length < 2)
-    return [...ops.map((operation) => ({ operation })), ...part];
+    return [...inDataflowOrder(ops, frame.request).map((operation) => ({ operation })), ...part];
   const perItem = items
     .slice(0, MAX_DERIVED - 1)
     .map((subject) => ({ operation: "product" as const, subject }));
@@ -191,12 +192,29 @@ function calculationsOf(frame: ResearchFrame): { operation: Operation; subject?:
   const perUnitGap = ops.includes("difference")
     ? [{ operation: "difference" as const, subject: PER_UNIT }]
     : [];
+  // A discount, a markup or an add-on changes the per-unit figure the totals multiply: it comes first.
+  const adjust = ops.filter((op) => adjusts(op, frame.request));
   return [
+    ...adjust.map((operation) => ({ operation })),
     ...perItem,
-    ...ops.filter((op) => op !== "product").map((operation) => ({ operation })),
+    ...ops.filter((op) => op !== "product" && !adjust.includes(op)).map((operation) => ({ operation })),
     ...perUnitGap,
     ...part,
   ];
+}
+
+/** An operation that changes one figure (a rate applied, an extra added on top) rather than relating two. */
+const adjusts = (op: Operation, request: string): boolean =>
+  op === "apply_rate" || (op === "sum" && asksExtra(request));
+
+/**
+ * Arithmetic in the order its results feed each other: figures adjusted first (a discount, an
+ * add-on), then scaled (a count × a per-unit price), then related (a gap, a ratio, a share) — each
+ * later calculation uses what the earlier ones made.
+ */
+function inDataflowOrder(ops: readonly Operation[], request: string): Operation[] {
+  const stage = (op: Operation) => (adjusts(op, request) ? 0 : op === "product" ? 1 : 2);
+  return [...ops].sort((a, b) => stage(a) - stage(b));
 }
 
 /** Every facet at once: the extra read serves the report as a whole, searched with the request's words. */

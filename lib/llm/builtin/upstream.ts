@@ -39,6 +39,8 @@ const CalculateData = z.object({
   formatted: z.string(),
   formula: z.string(),
   docIds: z.array(z.string()).default([]),
+  /** The figures it used, as given: the first is what a rate or an extra adjusted. */
+  inputs: z.array(z.object({ label: z.string(), value: z.string() })).optional(),
   /** A calculation made for each item of a list: one row per item. */
   rows: z
     .array(

@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { planCalculation } from "./derive-inputs";
+import { derivedPair, refinedFigures } from "./derive-upstream";
+import type { ResearchFrame } from "./frame";
+import type { KeyFigure } from "./key-figures";
+import { figure } from "./test-docs";
+import type { Derivation } from "./upstream";
+
+const frame = {
+  title: "Project X pricing",
+  request: "",
+  entities: [],
+  subject: null,
+  options: { excluded: [] },
+} as unknown as ResearchFrame;
+const key = (name: string, value: string): KeyFigure => ({
+  name,
+  value,
+  docIds: ["pricing"],
+  conflicts: [],
+  tied: false,
+});
+const discounted: Derivation = {
+  label: "Fernbrook list price with Fernbrook discount",
+  operation: "apply_rate",
+  formatted: "USD 41.65 per technician per month",
+  formula: "…",
+  docIds: ["pricing"],
+  inputs: [
+    { label: "Fernbrook list price", value: "USD 49 per technician per month" },
+    { label: "Fernbrook discount", value: "-15%" },
+  ],
+};
+const prices = [
+  figure("Fernbrook list price", "USD 49 per technician per month", "pricing"),
+  figure("Quillon list price", "USD 39 per technician per month", "pricing"),
+];
+
+describe("figures as the calculations upstream adjusted them", () => {
+  it("puts a discounted price in place of the listed one, still lined up with the other items", () => {
+    const out = refinedFigures(prices, [discounted]);
+    expect(out.map((c) => [c.label, c.value])).toEqual([
+      ["Fernbrook (discounted) list price", "USD 41.65 per technician per month"],
+      ["Quillon list price", "USD 39 per technician per month"],
+    ]);
+  });
+
+  it("leaves the figures alone for a projection over years or a sum of two totals", () => {
+    const projected: Derivation = {
+      ...discounted,
+      formatted: "USD 88.2 per technician per month",
+      inputs: [...(discounted.inputs ?? []), { label: "years from 2025 to 2030", value: "5" }],
+    };
+    const combined: Derivation = {
+      label: "Total: Fernbrook list price + Quillon list price",
+      operation: "sum",
+      formatted: "USD 88",
+      formula: "…",
+      docIds: ["pricing"],
+      inputs: discounted.inputs,
+    };
+    expect(refinedFigures(prices, [projected, combined])).toEqual(prices);
+  });
+
+  it("multiplies the adjusted price for a total; a gap between listed prices keeps the listed ones", () => {
+    const request = "We're pricing 600 seats: Fernbrook's annual cost after its volume discount?";
+    const figures = [
+      key("Fernbrook list price", "USD 49 per technician per month"),
+      key("Quillon list price", "USD 39 per technician per month"),
+    ];
+    const total = planCalculation("product", frame, figures, null, request, [], [discounted], "Fernbrook");
+    expect(total.inputs.map((i) => i.value)).toEqual([
+      "USD 41.65 per technician per month",
+      "600 seats",
+      "12 months",
+    ]);
+    const gap = planCalculation(
+      "difference",
+      frame,
+      figures,
+      null,
+      "the gap between the list prices",
+      [],
+      [discounted],
+    );
+    expect(gap.inputs.map((i) => i.value)).not.toContain("USD 41.65 per technician per month");
+  });
+
+  it("compares two results of one calculation before a price adjusted on the way to one of them", () => {
+    const totals: Derivation[] = [
+      discounted,
+      { label: "Fernbrook: total", operation: "product", formatted: "USD 299,880", formula: "…", docIds: [] },
+      { label: "Quillon: total", operation: "product", formatted: "USD 338,400", formula: "…", docIds: [] },
+    ];
+    expect(derivedPair(totals)?.map((c) => c.value)).toEqual(["USD 299,880", "USD 338,400"]);
+  });
+});
