@@ -81,3 +81,10 @@ describe("a sentence's first word", () => {
     expect(names).toEqual(["Fernbrook FieldMate"]);
   });
 });
+
+describe("what follows 'per'", () => {
+  it("is the unit a figure is counted by, not a topic", () => {
+    expect(texts("list price per technician/month and market share")).not.toContain("technician/month");
+    expect(texts("the cost per seat for Quillon")).not.toContain("seat");
+  });
+});

@@ -163,12 +163,14 @@ function splitNames(run: { word: TaggedWord; role: Role }[], before: string): Ph
     let j = i;
     while (j < run.length && (run[j]?.role === "name") === name) j++;
     const part = run.slice(i, j);
-    // "in percent", "in dollars": a unit after "in", "as" or "per" says how a figure is given, not what to research.
+    // "in percent", "in dollars": a unit after "in" or "as" says how a figure is given, not what to research.
+    // What follows "per" is what a figure is counted by ("per technician/month", "per seat"), never a topic.
     const unitOnly =
       !name &&
       i === 0 &&
-      /^(?:in|as|per)$/.test(before) &&
-      part.every((p) => p.word.tags.has("Unit") || p.word.tags.has("Currency"));
+      (before === "per" ||
+        (/^(?:in|as)$/.test(before) &&
+          part.every((p) => p.word.tags.has("Unit") || p.word.tags.has("Currency"))));
     const hasNoun = !unitOnly && (name || part.some((p) => p.role === "noun"));
     if (hasNoun) {
       const first = part[0]?.word as TaggedWord;

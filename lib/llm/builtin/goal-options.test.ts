@@ -44,3 +44,14 @@ describe("parseGoalOptions: the derived figures a request asks for", () => {
     );
   });
 });
+
+describe("parseGoalOptions: the format asked", () => {
+  it("takes 'table format' and 'in table form' whole, leaving no 'format' to research", () => {
+    const o = parseGoalOptions(
+      "Fernbrook vs Nordvale Systems side by side: 2025 market share. Table format.",
+    );
+    expect(o.formats).toEqual(["table"]);
+    expect(o.rest).not.toMatch(/format/i);
+    expect(parseGoalOptions("Give me the prices in table form please").rest).not.toMatch(/\bform\b/);
+  });
+});

@@ -63,7 +63,7 @@ export type Format = "table" | "memo" | "bullets" | "ranking";
 const FORMATS: [Format, RegExp][] = [
   [
     "table",
-    /\b(?:(?:comparison|summary|side-by-side)\s+)?(?:table|tabular|matrix|grid)s?\b|对比表|表格|列表对比/i,
+    /\b(?:(?:in\s+(?:a\s+)?)?(?:comparison|summary|side-by-side)\s+)?(?:table|tabular|matrix|grid)s?(?:\s+(?:format|form|layout|view))?\b|对比表|表格|列表对比/i,
   ],
   ["memo", /\b(?:memo|memorandum|one-pager|brief(?:ing)? note)s?\b|备忘录|简报/i],
   ["bullets", /\b(?:bullet(?:ed)?(?:\s+(?:points?|list))?|bullets)\b|要点列表|分点/i],
