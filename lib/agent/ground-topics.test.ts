@@ -40,6 +40,11 @@ describe("groundTopics", () => {
     expect(g.spec.topics).toEqual(["Zephyrine", "growth"]);
   });
 
+  it("checks every name the request gives, not only the first; an acronym is a measure, not a name", async () => {
+    const g = await groundTopics({ ...spec, topics: ["share", "Project X", "Corvane", "CAGRs"] }, library);
+    expect(g.unknown).toEqual(["Corvane"]);
+  });
+
   it("changes nothing when no topic is found at all", async () => {
     const g = await groundTopics({ ...spec, topics: ["weather", "football"] }, library);
     expect(g.spec.topics).toEqual(["weather", "football"]);

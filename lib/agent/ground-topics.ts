@@ -9,7 +9,7 @@ export interface Grounding {
   /** Common-word topics the library index knows nothing of: left out of the plan. */
   dropped: string[];
   /**
-   * Names the request is about (the sides compared, or its first name) that no document contains:
+   * Names the request gives (the sides compared and any other) that no document contains:
    * the report cannot say anything about them unless a person does.
    */
   unknown: string[];
@@ -23,7 +23,10 @@ export interface Grounding {
  */
 export async function groundTopics(spec: GoalSpec, library: DocumentLibrary): Promise<Grounding> {
   const names = new Set(entityNames(spec));
-  const central = names.size >= 2 ? [...names] : spec.topics.filter((t) => /^\p{Lu}/u.test(t)).slice(0, 1);
+  // Every name the request gives, compared or not: "Corvane" beside a grounded "Quillon" is still unknown.
+  // An acronym ("SLA", "CAGRs") names a measure the documents may spell out, not a thing.
+  const named = spec.topics.filter((t) => /^\p{Lu}/u.test(t) && !/^\p{Lu}[\p{Lu}\d-]*s?$/u.test(t));
+  const central = [...new Set([...names, ...named])];
   const unknown: string[] = [];
   for (const name of central) {
     const hits = await library.search(name, { limit: 3 });

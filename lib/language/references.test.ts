@@ -26,6 +26,27 @@ describe("decidedElsewhere", () => {
     ]);
   });
 
+  it("finds what the requester's side is doing or does now: a progressive or a present tense", () => {
+    expect(decidedElsewhere("pull the list price for the vendor we're piloting and tell me")).toEqual([
+      "the vendor we're piloting",
+    ]);
+    expect(decidedElsewhere("what about the vendor we are evaluating now")).toEqual([
+      "the vendor we are evaluating",
+    ]);
+    expect(decidedElsewhere("Is the tool we currently use certified?")).toEqual([
+      "the tool we currently use",
+    ]);
+  });
+
+  it("leaves what the requester wants, might do, or a source does now, alone", () => {
+    expect(decidedElsewhere("the figures we need for the board")).toEqual([]);
+    expect(decidedElsewhere("the price we'd pay for 200 seats")).toEqual([]);
+    expect(decidedElsewhere("list the loop incidence rates Kestrel measures for each")).toEqual([]);
+    expect(
+      decidedElsewhere("First find the biggest 2025 market share. Then give me its three-year TCO."),
+    ).toEqual([]);
+  });
+
   it("leaves references a source can answer alone", () => {
     expect(decidedElsewhere("Summarise the market Halden measured in 2025")).toEqual([]);
     expect(decidedElsewhere("Use the figures the report gave")).toEqual([]);

@@ -39,14 +39,44 @@ export function decidedElsewhere(text: string): string[] {
     if (subject === 0 || head.tags.has("ProperNoun") || /^\p{Lu}/u.test(head.text)) continue;
     let k = j + subject;
     if (/^(?:have|has|had)$/i.test(words[k]?.text ?? "")) k++;
+    while (words[k]?.tags.has("Adverb")) k++;
+    if (/^(?:are|am|is|were|was)$/i.test(words[k]?.text ?? "") && words[k + 1]?.tags.has("Gerund")) k++;
     const verb = words[k];
-    if (!verb?.tags.has("PastTense") || verb.tags.has("Copula")) continue;
+    if (!verb || !doneOrDoing(words, j, k)) continue;
     // A phrasal verb's particle belongs to it ("signed off"); a preposition starts something else.
     const end = /^(?:off|up|out)$/i.test(words[k + 1]?.text ?? "") ? k + 1 : k;
     found.push(text.slice(det.start, (words[end] as TaggedWord).end));
     i = end;
   }
   return found;
+}
+
+/** Wanting or needing something is the request itself ("the figures we need"), not a thing of theirs. */
+const WANTS =
+  /^(?:want|need|require|like|expect|mean|ask|hope|prefer|think|know|see|get|have|should|could|would|can|may|might|must)$/i;
+
+/**
+ * The clause's verb says what the requester's side did or does: "we shortlisted", "we're piloting",
+ * "we are evaluating", "we use" — not what they want ("we need") or might do ("we'd pay").
+ */
+function doneOrDoing(words: TaggedWord[], subjectAt: number, k: number): boolean {
+  const verb = words[k] as TaggedWord;
+  const subject = words[subjectAt] as TaggedWord;
+  if (verb.tags.has("PastTense") && !verb.tags.has("Copula")) return true;
+  // What a body does now ("the rates Kestrel measures") may be a source's; only "we" and "our …" are the requester.
+  if (!/^(?:we|i|our|my)(?:['’](?:re|m|ve|d))?$/i.test(subject.text)) return false;
+  // "we're piloting", "we are evaluating": the subject or an auxiliary of being, then a gerund.
+  const being =
+    /['’](?:re|m)$/i.test(subject.text) || /^(?:are|am|is|were|was)$/i.test(words[k - 1]?.text ?? "");
+  if (verb.tags.has("Gerund")) return being;
+  if (/['’]d$/i.test(subject.text)) return false;
+  return (
+    verb.tags.has("PresentTense") &&
+    !verb.tags.has("Copula") &&
+    !verb.tags.has("Auxiliary") &&
+    !verb.tags.has("Modal") &&
+    !WANTS.test(verb.text)
+  );
 }
 
 const isNominal = (w: TaggedWord): boolean =>
@@ -71,7 +101,7 @@ const isInHouse = (w: TaggedWord): boolean =>
 function subjectAt(words: TaggedWord[], j: number): number {
   const w = words[j];
   if (!w) return 0;
-  if (/^(?:we|i)$/i.test(w.text)) return 1;
+  if (/^(?:we|i)(?:['’](?:re|m|ve|d))?$/i.test(w.text)) return 1;
   if (/^(?:our|my)$/i.test(w.text)) {
     let n = 1;
     while (words[j + n]?.tags.has("Noun") && !words[j + n]?.tags.has("Pronoun")) n++;

@@ -105,6 +105,15 @@ describe("references only the requester can resolve", () => {
     expect(privateReference("我们的候选供应商有哪些定价？")).toBe("我们的候选");
   });
 
+  it("names every such reference in one question, not only the first", () => {
+    const r = ask(
+      "How much would we save per year by moving our whole field team from our current assistant contract to Quillon Scout?",
+    );
+    expect(r.question?.prompt).toContain('"our whole field team"');
+    expect(r.question?.prompt).toContain('"our current assistant contract"');
+    expect(r.question?.prompt).toMatch(/what are they exactly/);
+  });
+
   it("plans once the person has answered, and leaves ordinary goals alone", () => {
     const answered = ask("Compare the two vendors on our shortlist on price", [
       { prompt: "…", answer: "Fernbrook and Nordvale Systems" },

@@ -20,6 +20,8 @@ const MAX_TOPICS = 8;
 /** An answer that gives nothing ("none", "skip", 没有): the run goes on without it. */
 const NOTHING = /^(?:none|no|nothing|n\/a|skip|-|无|没有|不用)[.!。]?$/i;
 const DEFAULT_MIN_SOURCES = 2;
+/** Private references one clarifying question names at most. */
+const MAX_REFERENCES_ASKED = 3;
 
 /**
  * Goal → GoalSpec by rule. A goal with fewer than two content words ("help me", "report") cannot
@@ -46,18 +48,32 @@ export function clarify(ctx: ClarifyContext): Clarification {
   }
 
   // A requester who said not to check back gets no question: the reference is taken as stated.
-  const unknown =
-    ctx.answers.length === 0 && !declinesQuestions(ctx.goal) ? privateReference(ctx.goal) : null;
-  if (unknown) {
+  // Every such reference in one question: a person asked about one is not asked again about the next.
+  const unknowns =
+    ctx.answers.length === 0 && !declinesQuestions(ctx.goal)
+      ? privateReferences(ctx.goal)
+          .filter(
+            (ref, i, all) =>
+              !definedInPlace(ctx.goal, ref) &&
+              !all.some((o, k) => k !== i && o.includes(ref) && (o !== ref || k < i)),
+          )
+          .slice(0, MAX_REFERENCES_ASKED)
+      : [];
+  if (unknowns.length > 0) {
+    const quoted = joinList(
+      unknowns.map((u) => (zh ? `「${u}」` : `"${u}"`)),
+      zh,
+    );
+    const one = unknowns.length === 1;
     return {
       spec: null,
       question: {
         prompt: zh
-          ? `目标提到「${unknown}」——只有您知道具体内容（名称、数字）。请补充说明。`
-          : `The goal mentions "${unknown}", which only you know: what is it exactly (names, numbers)? The library cannot tell me.`,
+          ? `目标提到${quoted}——只有您知道具体内容（名称、数字）。请补充说明。`
+          : `The goal mentions ${quoted}, which only you know: what ${one ? "is it" : "are they"} exactly (names, numbers)? The library cannot tell me.`,
         choices: [],
       },
-      reason: `The goal refers to "${unknown}", the requester's own context, which no document can resolve.`,
+      reason: `The goal refers to ${quoted}, the requester's own context, which no document can resolve.`,
     };
   }
 
