@@ -119,6 +119,10 @@ describe("the requester's own side of a comparison, things they have, and their 
       "上周架构评审会上定下来的那三个候选框架",
     ]);
     expect(decidedThenZh("整理一下 Project X 在中国市场的规模和增速")).toEqual([]);
+    // A word the dictionary lacks ("周会") does not end the clause the way punctuation does.
+    expect(decidedThenZh("上次周会提到的那家厂商，每个技师每月要付多少钱？")).toEqual([
+      "上次周会提到的那家厂商",
+    ]);
   });
 
   it("finds the requester's own thing as the owner of what is asked, and a clause run across a Latin name", () => {

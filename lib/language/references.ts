@@ -288,7 +288,8 @@ export function decidedThenZh(text: string): string[] {
   for (let i = 1; i < words.length - 1; i++) {
     if (words[i]?.tag !== "uj" || !/^[那这]/.test(words[i + 1]?.text ?? "")) continue;
     const clause = words.slice(Math.max(0, i - 8), i);
-    const stop = clause.findLastIndex((w) => w.tag === "x");
+    // Punctuation ends the clause; a word the dictionary lacks ("周会", also tagged x) does not.
+    const stop = clause.findLastIndex((w) => w.tag === "x" && !/\p{Script=Han}/u.test(w.text));
     const own = clause.slice(stop + 1);
     if (!own.some((w) => w.tag === "t") || !own.some((w) => /^(?:v|vn)$/.test(w.tag))) continue;
     let end = i + 2;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { calculateTool, derive, parseQuantity } from "./calculate";
+import { calculateTool, derive, formatAmount, parseQuantity } from "./calculate";
 import { ToolError } from "./tool";
 
 const ctx = {} as Parameters<typeof calculateTool.run>[1];
@@ -135,5 +135,14 @@ describe("calculate", () => {
         ctx,
       ),
     ).rejects.toThrow(/row "Cortexa"/);
+  });
+});
+
+describe("formatAmount", () => {
+  it("gives large amounts to three significant figures at least", () => {
+    expect(formatAmount(704_400_000)).toBe("704 million");
+    expect(formatAmount(3_224_700_000)).toBe("3.22 billion");
+    expect(formatAmount(1_302_000_000)).toBe("1.3 billion");
+    expect(formatAmount(299_880)).toBe("299,880");
   });
 });

@@ -97,7 +97,8 @@ export function formatAmount(n: number): string {
     ["billion", 1e9],
     ["million", 1e6],
   ] as const) {
-    if (abs >= size) return `${round(n / size)} ${word}`;
+    // Three significant figures at least: "704 million", "3.22 billion", not "704.4 million".
+    if (abs >= size) return `${abs >= size * 100 ? Math.round(n / size) : round(n / size)} ${word}`;
   }
   return round(n).toLocaleString("en-US", { maximumFractionDigits: 2 });
 }

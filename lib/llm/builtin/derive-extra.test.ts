@@ -24,6 +24,12 @@ describe("an item's price plus an extra on top", () => {
   it("is asked by adding an add-on or a surcharge", () => {
     expect(asksExtra("what Quillon really costs per month once you add its analytics add-on")).toBe(true);
     expect(asksExtra("Quillon's price including the analytics add-on")).toBe(true);
+    // "all-in" describing a figure asks no extra; what a price is "with" follows it closely.
+    expect(
+      asksExtra(
+        "Three-year cost for both and how much we'd save going with the cheaper one. Use Halden's all-in per-tech figures.",
+      ),
+    ).toBe(false);
     expect(asksExtra("Does Quillon sell add-ons?")).toBe(false);
   });
 

@@ -36,9 +36,13 @@ function extraNamed(request: string): string | null {
   const before = /((?:[\p{L}-]+\s+){1,2})(?:costs?|adds?|comes?|charges?)?\s*(?:extra\s+)?on\s+top\b/iu.exec(
     request,
   );
-  const after = ON_TOP.test(request)
-    ? /\b(?:with|including|plus)\s+(?:the\s+|its\s+|their\s+)?([\p{L}-]+(?:\s+[\p{L}-]+)?)/iu.exec(request)
-    : null;
+  // What an all-in price is "with" follows it closely ("the all-in monthly price with analytics"),
+  // not anywhere later in the request ("… going with the cheaper one").
+  const top = ON_TOP.exec(request);
+  const near = top ? request.slice(top.index, top.index + top[0].length + 40) : "";
+  const after = /\b(?:with|including|plus)\s+(?:the\s+|its\s+|their\s+)?([\p{L}-]+(?:\s+[\p{L}-]+)?)/iu.exec(
+    near,
+  );
   for (const m of [before, after]) {
     const words = (m?.[1] ?? "")
       .split(/\s+/)

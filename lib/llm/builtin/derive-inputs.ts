@@ -87,7 +87,10 @@ export function planCalculation(
     inputs: [],
   });
 
-  if (subject === PART_OF_WHOLE) return planPart(frame, candidates, reads, requestText);
+  if (subject?.startsWith(PART_OF_WHOLE)) {
+    const item = subject.slice(PART_OF_WHOLE.length).replace(/^:\s*/, "") || undefined;
+    return planPart(frame, candidates, reads, requestText, derived, item);
+  }
   if (operation === "apply_rate") return planRate(frame, candidates, reads, requestText, supplied, subject);
   if (operation === "date_difference") return planDuration(requestText, reads);
   if (operation === "per_unit" && subject !== PER_UNIT)

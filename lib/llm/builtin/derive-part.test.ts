@@ -67,6 +67,44 @@ describe("a part from its share of a whole", () => {
     expect(plan.inputs.map((i) => i.value)).toEqual(["77%", "300 tasks"]);
   });
 
+  it("is asked as revenue if an item holds its share, or shares converted into dollars", () => {
+    expect(ASKS_PART.test("what would Fernbrook's revenue be then if it holds its current share?")).toBe(
+      true,
+    );
+    expect(ASKS_PART.test("convert Fernbrook's and Quillon's shares into dollar revenue")).toBe(true);
+    expect(ASKS_PART.test("list each vendor's market share and revenue")).toBe(false);
+  });
+
+  it("takes the whole as projected upstream when the request asks the part in that year", () => {
+    const projection = {
+      label: "Project X market size 2025 with Project X CAGR 2025-2030",
+      operation: "apply_rate",
+      value: 5_848_080_000,
+      formatted: "USD 5.85 billion",
+      formula: "…",
+      docIds: ["mo"],
+      inputs: [
+        { label: "Project X market size 2025", value: "USD 4.2 billion" },
+        { label: "Project X CAGR 2025-2030", value: "18%" },
+        { label: "years from 2025 to 2027", value: "2" },
+      ],
+    };
+    const request = "the market in 2027, and Fernbrook's revenue then if it holds its share";
+    const plan = planPart(frame(request), figures, [], request, [projection]);
+    expect(plan.inputs.map((i) => [i.label, i.value])).toEqual([
+      ["Fernbrook market share 2025", "31%"],
+      ["Project X market size projected to 2027", "USD 5.8481 billion"],
+    ]);
+    const now = "Fernbrook's revenue if it holds its share";
+    expect(planPart(frame(now), figures, [], now, [projection]).inputs[1]?.value).toBe("USD 4.2 billion");
+  });
+
+  it("works out the part of the item the plan names", () => {
+    const request = "convert Fernbrook's and Tessaract's shares into dollar revenue";
+    const plan = planPart(frame(request), figures, [], request, [], "Tessaract Labs");
+    expect(plan.inputs.map((i) => i.value)).toEqual(["12%", "USD 4.2 billion"]);
+  });
+
   it("says why when no share and whole fit", () => {
     const plan = planPart(
       frame("an estimate of Nordvale's revenue"),

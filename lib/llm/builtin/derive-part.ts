@@ -1,12 +1,13 @@
 import { superlatives } from "../../language/superlatives";
 import type { CalculationPlan } from "./derive-inputs";
+import { resultOf } from "./derive-upstream";
 import { lineup } from "./direct-answer";
 import type { ResearchFrame } from "./frame";
 import { parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { type Figure as Candidate, firstOf, figureInput as input } from "./lineups";
 import { matchTerms, mentions } from "./text";
-import type { ReadDoc } from "./upstream";
+import type { Derivation, ReadDoc } from "./upstream";
 
 /** The calculation task's subject for a part worked out from its share of a whole. */
 export const PART_OF_WHOLE = "part of a whole";
@@ -21,13 +22,16 @@ export const PART_OF_WHOLE = "part of a whole";
  * "market size", "task success rate" and "task count") — stated for no single item.
  */
 export const ASKS_PART =
-  /\bapply(?:ing)?\b[^.?!]{0,60}\bto\b|\b(?:estimate[sd]?|roughly|approximately|approx\.|implied|back-of-(?:the-)?envelope)\b[^.?!]{0,50}\b(?:revenue|sales|spend(?:ing)?|how many|how much|worth)\b|(?<![\d.])\d+(?:\.\d+)?\s*%\s+of\s+(?:the\s+|its\s+)?[\d$]|(?:估算|估计|推算|大概|大约)[^。？！]{0,20}(?:收入|营收|销售额|多少个|多少家)/iu;
+  /\bapply(?:ing)?\b[^.?!]{0,60}\bto\b|\b(?:estimate[sd]?|roughly|approximately|approx\.|implied|back-of-(?:the-)?envelope)\b[^.?!]{0,50}\b(?:revenue|sales|spend(?:ing)?|how many|how much|worth)\b|(?<![\d.])\d+(?:\.\d+)?\s*%\s+of\s+(?:the\s+|its\s+)?[\d$]|\b(?:revenue|sales|dollars?)\b[^.?!]{0,60}\b(?:holds?|keeps?|kept|held)\s+(?:its|their|that|the same)\s+(?:current\s+)?share\b|\bshares?\s+(?:in|into|as)\s+(?:dollar|usd|money)\b|(?:估算|估计|推算|大概|大约)[^。？！]{0,20}(?:收入|营收|销售额|多少个|多少家)/iu;
 
 export function planPart(
   frame: ResearchFrame,
   candidates: readonly Candidate[],
   reads: readonly ReadDoc[],
   requestText: string,
+  derived: readonly Derivation[] = [],
+  /** The item, when the plan works out one part per item. */
+  only?: string,
 ): CalculationPlan {
   const none = (why: string): CalculationPlan => ({
     label: `Part: ${why}`,
@@ -36,7 +40,7 @@ export function planPart(
   });
   const wanted = matchTerms(requestText);
   let best = null as { item: string; share: Candidate; whole: Candidate; score: number } | null;
-  for (const item of partItems(frame, requestText, reads)) {
+  for (const item of only ? [only] : partItems(frame, requestText, reads)) {
     const key = firstOf(item);
     const measureWords = (c: Candidate) =>
       [...matchTerms(c.label)].filter((t) => !matchTerms(item).has(t) && !/^\d+$/.test(t));
@@ -59,15 +63,39 @@ export function planPart(
   }
   if (!best) return none("no item's share and a whole of the same measure among the figures found");
   const item = best.item;
+  // "what would Fernbrook's revenue be then, if it holds its share": the whole as projected upstream.
+  const whole = projectedWhole(best.whole, derived, requestText) ?? best.whole;
   return {
-    label: `${item}: ${best.share.label} × ${best.whole.label}`,
+    label: `${item}: ${best.share.label} × ${whole.label}`,
     operation: "product",
-    inputs: [input(best.share), input(best.whole)],
+    inputs: [input(best.share), input(whole)],
   };
+}
+
+/**
+ * The whole as a growth projection upstream left it, when the request asks the part in that year
+ * ("… in 2027 — and what would Fernbrook's revenue be then"): the projection's base is the whole and
+ * the request names the year projected to.
+ */
+function projectedWhole(whole: Candidate, derived: readonly Derivation[], request: string): Candidate | null {
+  for (const d of [...derived].reverse()) {
+    const [base, , periods] = d.inputs ?? [];
+    if (d.operation !== "apply_rate" || !base || !periods || base.label !== whole.label) continue;
+    const to = /\bto\s+((?:19|20)\d\d)\b/.exec(periods.label)?.[1];
+    const result = resultOf(d);
+    if (!to || !result || !request.includes(to)) continue;
+    const label = `${whole.label.replace(/\s*\b(?:19|20)\d\d\b/, "").trim()} projected to ${to}`;
+    return { label, ...result, docId: d.docIds[0] ?? whole.docId };
+  }
+  return null;
 }
 
 /** The items whose part may be asked: a superlative's pick first, then the names the request gives. */
 function partItems(frame: ResearchFrame, request: string, reads: readonly ReadDoc[]): string[] {
   const picks = superlatives(frame.request).flatMap((s) => lineup(s, reads)[0]?.item ?? []);
-  return [...picks, ...parseGoalTerms(parseGoalOptions(request).rest).names];
+  // An acronym ("CAGR", "TCO") names a measure, not an item with a share.
+  const names = parseGoalTerms(parseGoalOptions(request).rest).names.filter(
+    (n) => !/^\p{Lu}[\p{Lu}\d-]*s?$/u.test(n),
+  );
+  return [...picks, ...names];
 }

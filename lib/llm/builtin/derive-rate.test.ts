@@ -92,6 +92,20 @@ describe("an amount changed by a rate", () => {
     expect(d.formula).toContain("(1 + 16%)^5");
   });
 
+  it("projects the whole market's figure when the request grows the global figure, not an item named later", () => {
+    const market = [
+      fig("Project X market size 2025", "USD 4.2 billion"),
+      fig("Project X North America market size 2025", "USD 1.6 billion"),
+      fig("Project X Europe market size 2025", "USD 1.2 billion"),
+      fig("Project X CAGR 2025-2030", "18%"),
+      fig("Fernbrook market share 2025", "31%"),
+    ];
+    const request =
+      "If Halden's 2025 global figure compounds at their 2025-30 CAGR, what's the market in 2027 — and what would Fernbrook's revenue be then if it holds its current share?";
+    const plan = planRate(frame(request), market, [], request, []);
+    expect(plan.inputs.map((i) => i.value)).toEqual(["USD 4.2 billion", "18%", "2"]);
+  });
+
   it("is asked by a rate the amount grows at, and takes an item's rate from its text", () => {
     expect(asksRate("If Asia-Pacific keeps growing at its forecast CAGR, what is it worth in 2030?")).toBe(
       true,

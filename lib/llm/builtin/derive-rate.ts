@@ -1,4 +1,5 @@
 import { boundsIn, countIn } from "../../language/counts";
+import { clausesOf } from "../../language/english";
 import { superlatives } from "../../language/superlatives";
 import { parseQuantity } from "../../tools/calculate";
 import { splitSentences } from "../../tools/sentences";
@@ -7,7 +8,7 @@ import { pickOf } from "./direct-answer";
 import type { ResearchFrame } from "./frame";
 import { parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
-import { type Figure as Candidate, firstOf, figureInput as input } from "./lineups";
+import { type Figure as Candidate, firstOf, figureInput as input, lineupsOf } from "./lineups";
 import { figureInProse } from "./prose-figures";
 import { matchTerms, mentions } from "./text";
 import type { Derivation, ReadDoc } from "./upstream";
@@ -22,7 +23,7 @@ import type { Derivation, ReadDoc } from "./upstream";
  * growth compounds once per year up to the year the request names.
  */
 const RATE_WORDS =
-  /\b(?:markup|mark-up|surcharge|premium|(?:volume|bulk|seat|quantity)\s+discount|got\s+(?:its|the|a)\s+discount|if\s+(?:that|this|the)\s+(?:rate|growth|pace)\s+(?:holds|continues)|at\s+(?:that|this|the same)\s+(?:rate|pace)|where\s+(?:does|would)\s+that\s+put|at\s+(?:(?:its|their|that|this|the|each)\s+)?(?:[\p{L}'’-]+\s+){0,3}(?:CAGR|growth\s+rate|annual\s+growth))\b|加价|折扣|按这个增速|按此增速|照此|推算/iu;
+  /\b(?:markup|mark-up|surcharge|premium|(?:volume|bulk|seat|quantity)\s+discount|got\s+(?:its|the|a)\s+discount|if\s+(?:that|this|the)\s+(?:rate|growth|pace)\s+(?:holds|continues)|at\s+(?:that|this|the same)\s+(?:rate|pace)|where\s+(?:does|would)\s+that\s+put|(?:compound(?:s|ed|ing)?|grows?|growing)\s+at\s+\S+|at\s+(?:(?:its|their|that|this|the|each)\s+)?(?:[\p{L}\d'’-]+\s+){0,3}(?:CAGR|growth\s+rate|annual\s+growth))\b|加价|折扣|按这个增速|按此增速|照此|推算/iu;
 /** "project the 2026 market size", "Project Europe forward to 2030": the verb, never a product named "Project X". */
 const PROJECT =
   /\b(?:project(?:s|ed|ion)?|Project(?:s|ed|ion)?(?!\s+\p{Lu}\b))\b[^.?!]{0,80}\b(?:19|20)\d\d/u;
@@ -30,6 +31,9 @@ const PROJECT =
 export const asksRate = (text: string): boolean => RATE_WORDS.test(text) || PROJECT.test(text);
 
 type Change = "discount" | "markup" | "growth";
+
+/** Words that make a figure the whole market's: "the global figure", "the overall market", 全球. */
+const WHOLE = /\b(?:global|overall|worldwide|total|whole)\b|全球|整体|总体/iu;
 
 const DISCOUNT = /discount|折扣|优惠/iu;
 const MARKUP = /mark-?up|surcharge|premium|加价/iu;
@@ -57,13 +61,16 @@ export function planRate(
     : MARKUP.test(requestText)
       ? "markup"
       : "growth";
-  const item = subject ?? itemOf(frame, requestText, supplied, reads);
+  // Growth of the whole ("if the global figure compounds at …") is the market's, not an item's named later.
+  const cue = clausesOf(requestText).find((c) => RATE_WORDS.test(c) || PROJECT.test(c)) ?? "";
+  const whole = change === "growth" && WHOLE.test(cue);
+  const item = subject ?? (whole ? null : itemOf(frame, requestText, supplied, reads));
   const rate =
     change === "growth"
       ? growthRate(candidates, item, requestText, reads)
       : statedRate(change, item, requestText, supplied, reads);
   if (!rate) return none(`no ${change} rate ${item ? `for ${item} ` : ""}found`);
-  const base = baseOf(change, candidates, item, requestText);
+  const base = baseOf(change, candidates, item, requestText, whole);
   if (!base) return none(`no amount ${item ? `of ${item} ` : ""}to apply the ${change} to`);
   const inputs = [input(base), rate];
   if (change === "growth") {
@@ -200,6 +207,8 @@ function baseOf(
   candidates: readonly Candidate[],
   item: string | null,
   request: string,
+  /** The whole market's figure is asked: one no list of items holds (the total, not a region). */
+  whole = false,
 ): Candidate | null {
   const wanted = matchTerms(request);
   const money = candidates.filter(
@@ -218,7 +227,9 @@ function baseOf(
       : /\bper\b/i.test(c.value)
         ? 1
         : 0);
-  return [...pool].sort((a, b) => suits(b) - suits(a))[0] ?? null;
+  const itemised = new Set(lineupsOf(pool).flatMap((l) => [...l.items.values()].map((c) => c.label)));
+  const total = (c: Candidate) => Number(whole && !itemised.has(c.label));
+  return [...pool].sort((a, b) => total(b) - total(a) || suits(b) - suits(a))[0] ?? null;
 }
 
 /**

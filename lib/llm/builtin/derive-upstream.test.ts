@@ -86,6 +86,25 @@ describe("figures as the calculations upstream adjusted them", () => {
     expect(gap.inputs.map((i) => i.value)).not.toContain("USD 41.65 per technician per month");
   });
 
+  it("hands a later calculation the result unrounded, so rounding does not compound", () => {
+    const part = (label: string, value: number, formatted: string): Derivation => ({
+      label,
+      operation: "product",
+      value,
+      formatted,
+      formula: "…",
+      docIds: [],
+    });
+    const pair = derivedPair([
+      part("Fernbrook: share × market", 1_302_000_000, "USD 1.3 billion"),
+      part("Quillon: share × market", 714_000_000, "USD 714 million"),
+    ]);
+    expect(pair?.map((c) => [c.value, c.q.amount])).toEqual([
+      ["USD 1.302 billion", 1_302_000_000],
+      ["USD 714 million", 714_000_000],
+    ]);
+  });
+
   it("compares two results of one calculation before a price adjusted on the way to one of them", () => {
     const totals: Derivation[] = [
       discounted,

@@ -1,4 +1,4 @@
-import { parseQuantity } from "../../tools/calculate";
+import { parseQuantity, type Quantity } from "../../tools/calculate";
 import { type Figure as Candidate, lineupsOf } from "./lineups";
 import { kindOf } from "./prose-figures";
 import { normalise } from "./text";
@@ -38,14 +38,13 @@ export function perUnitPair(derived: readonly Derivation[]): [Candidate, Candida
 /** Two totals calculated upstream of one kind (each side's bill), in the order they were made. */
 export function derivedPair(derived: readonly Derivation[]): [Candidate, Candidate] | null {
   const totals = derived.flatMap((d) => {
-    const q = d.rows ? null : parseQuantity(d.formatted);
-    return q
+    const result = d.rows ? null : resultOf(d);
+    return result
       ? [
           {
             label: d.label.replace(/:.*$/, "").trim() || d.label,
-            value: d.formatted,
+            ...result,
             docId: d.docIds[0],
-            q,
             operation: d.operation,
           },
         ]
@@ -62,6 +61,33 @@ export function derivedPair(derived: readonly Derivation[]): [Candidate, Candida
     }
   }
   return null;
+}
+
+/**
+ * A calculation's result as a later one's input: its unit as formatted, its amount unrounded
+ * ("USD 1.302 billion", not the "USD 1.3 billion" a reader sees), so rounding does not compound.
+ */
+export function resultOf(d: Derivation): { value: string; q: Quantity } | null {
+  const shown = parseQuantity(d.formatted);
+  if (!shown) return null;
+  if (d.value === undefined || !Number.isFinite(d.value) || d.value === shown.amount)
+    return { value: d.formatted, q: shown };
+  const m = /^(.*?)-?\d[\d,]*(?:\.\d+)?\s*(billion|million|thousand|bn|k)?\b/iu.exec(d.formatted);
+  const word = m?.[2]?.toLowerCase();
+  const scale =
+    word === "billion" || word === "bn"
+      ? 1e9
+      : word === "million"
+        ? 1e6
+        : word === "thousand" || word === "k"
+          ? 1e3
+          : 1;
+  const digits = Number((d.value / scale).toPrecision(6)).toLocaleString("en-US", {
+    maximumFractionDigits: 4,
+  });
+  const value = d.formatted.replace(/-?\d[\d,]*(?:\.\d+)?/u, digits);
+  const q = parseQuantity(value);
+  return q ? { value, q } : { value: d.formatted, q: shown };
 }
 
 /**
@@ -83,12 +109,13 @@ export function refinedFigures(
     // Growth projected over periods (a third input) makes another year's figure; it adjusts nothing.
     if ((d.inputs?.length ?? 0) > 2) continue;
     const base = d.inputs?.[0];
-    const q = parseQuantity(d.formatted);
-    if (!base || !q) continue;
+    const result = resultOf(d);
+    if (!base || !result) continue;
+    const { q } = result;
     const at = out.findIndex((c) => normalise(c.label) === normalise(base.label) && c.value === base.value);
     const was = out[at];
     if (!was || kindOf(was.q) !== kindOf(q)) continue;
-    out[at] = { label: adjustedLabel(was, d, out), value: d.formatted, docId: d.docIds[0] ?? was.docId, q };
+    out[at] = { label: adjustedLabel(was, d, out), value: result.value, docId: d.docIds[0] ?? was.docId, q };
   }
   return out;
 }

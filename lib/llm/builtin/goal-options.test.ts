@@ -55,3 +55,20 @@ describe("parseGoalOptions: the format asked", () => {
     expect(parseGoalOptions("Give me the prices in table form please").rest).not.toMatch(/\bform\b/);
   });
 });
+
+describe("parseGoalOptions: savings and growth", () => {
+  it("reads a saving as a difference", () => {
+    expect(
+      parseGoalOptions("totals for both and how much we'd save going with the cheaper one").derived,
+    ).toContain("difference");
+    expect(parseGoalOptions("换成 Quillon 一年能节省多少？").derived).toContain("difference");
+  });
+
+  it("reads a figure compounding or growing at a rate as a rate applied", () => {
+    expect(
+      parseGoalOptions(
+        "If Halden's 2025 global figure compounds at their 2025-30 CAGR, what's the market in 2027?",
+      ).derived,
+    ).toContain("apply_rate");
+  });
+});

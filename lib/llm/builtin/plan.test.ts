@@ -223,6 +223,17 @@ describe("calculations in the plan", () => {
     ]);
   });
 
+  it("works out each named item's part before the gap between them", () => {
+    const goal =
+      "Using Halden's USD 4.2bn 2025 market size, convert Fernbrook's and Quillon's shares into dollar revenue and give me the difference.";
+    const calcs = plan(goal).tasks.filter((t) => t.tool === "calculate");
+    expect(calcs.map((t) => [t.input.operation, t.input.subject])).toEqual([
+      ["product", "part of a whole: Fernbrook"],
+      ["product", "part of a whole: Quillon"],
+      ["difference", undefined],
+    ]);
+  });
+
   it("makes a total before the gap or share that uses it, whatever order the request names them in", () => {
     const goal =
       "How much more would 200 technicians cost per year on Nordvale Systems than at the market's average list price in total?";

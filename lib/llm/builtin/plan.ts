@@ -1,3 +1,4 @@
+import { clausesOf } from "../../language/english";
 import type { GoalSpec, TaskGraph, TaskSpec } from "../../planner/plan-schema";
 import type { Operation } from "../../tools/calculate";
 import { asksExtra } from "./derive-extra";
@@ -165,9 +166,7 @@ function calculationsOf(frame: ResearchFrame): { operation: Operation; subject?:
         ? names
         : [];
   // A part the documents give only as a share of a whole ("an estimate of its revenue").
-  const part = ASKS_PART.test(frame.request)
-    ? [{ operation: "product" as const, subject: PART_OF_WHOLE }]
-    : [];
+  const part = partsOf(frame.request);
   // Each named item projected at its own rate ("project Europe and Asia-Pacific to 2030 … which ends
   // up bigger"), before what compares the projections.
   // An acronym ("CAGRs", "TCO") names a measure, not an item to project.
@@ -182,8 +181,12 @@ function calculationsOf(frame: ResearchFrame): { operation: Operation; subject?:
       ...part,
     ];
   }
-  if (!ops.includes("product") || items.length < 2)
-    return [...inDataflowOrder(ops, frame.request).map((operation) => ({ operation })), ...part];
+  if (!ops.includes("product") || items.length < 2) {
+    // Parts are amounts worked out (stage 1): after what adjusts, before what compares them.
+    const staged = inDataflowOrder(ops, frame.request).map((operation) => ({ operation }));
+    const cut = staged.findIndex((c) => stageOf(c.operation, frame.request) === 2);
+    return cut < 0 ? [...staged, ...part] : [...staged.slice(0, cut), ...part, ...staged.slice(cut)];
+  }
   const perItem = items
     .slice(0, MAX_DERIVED - 1)
     .map((subject) => ({ operation: "product" as const, subject }));
@@ -213,8 +216,26 @@ const adjusts = (op: Operation, request: string): boolean =>
  * later calculation uses what the earlier ones made.
  */
 function inDataflowOrder(ops: readonly Operation[], request: string): Operation[] {
-  const stage = (op: Operation) => (adjusts(op, request) ? 0 : op === "product" ? 1 : 2);
-  return [...ops].sort((a, b) => stage(a) - stage(b));
+  return [...ops].sort((a, b) => stageOf(a, request) - stageOf(b, request));
+}
+
+const stageOf = (op: Operation, request: string): number =>
+  adjusts(op, request) ? 0 : op === "product" ? 1 : 2;
+
+/**
+ * Parts the documents give only as a share of a whole ("an estimate of its revenue"): one per item
+ * when the clause asking names several ("convert Fernbrook's and Quillon's shares into dollar revenue").
+ */
+function partsOf(request: string): { operation: "product"; subject: string }[] {
+  const m = ASKS_PART.exec(request);
+  if (!m) return [];
+  const clause = clausesOf(request).find((c) => c.includes(m[0].slice(0, 40))) ?? "";
+  const named = parseGoalTerms(clause)
+    .coordinatedNames.filter((n) => !/^\p{Lu}[\p{Lu}\d-]*s?$/u.test(n))
+    .slice(0, MAX_DERIVED - 2);
+  return named.length >= 2
+    ? named.map((item) => ({ operation: "product" as const, subject: `${PART_OF_WHOLE}: ${item}` }))
+    : [{ operation: "product" as const, subject: PART_OF_WHOLE }];
 }
 
 /** Every facet at once: the extra read serves the report as a whole, searched with the request's words. */

@@ -36,6 +36,8 @@ const ExtractData = z.object({
 const CalculateData = z.object({
   label: z.string(),
   operation: z.string().optional(),
+  /** The result unrounded: what a later calculation takes, so rounding does not compound. */
+  value: z.number().optional(),
   formatted: z.string(),
   formula: z.string(),
   docIds: z.array(z.string()).default([]),
