@@ -5,6 +5,7 @@ import { type Operation, parseQuantity } from "../../tools/calculate";
 import type { ComparisonTable } from "./comparison-table";
 import { planDuration } from "./derive-duration";
 import { extraPair } from "./derive-extra";
+import { measureRows } from "./derive-measures";
 import { PART_OF_WHOLE, planPart } from "./derive-part";
 import { conditionPair, nestedPickPair, superlativePair } from "./derive-picks";
 import { planQuotients } from "./derive-quotient";
@@ -148,6 +149,9 @@ export function planCalculation(
   if (!pair) return none("no two comparable figures among those found");
   let [a, b] = pair;
   if ((operation === "difference" || operation === "ratio") && a.q.amount < b.q.amount) [a, b] = [b, a];
+  // The same comparison asked of each of several measures: one row per measure.
+  const perMeasure = measureRows(operation, [a, b], candidates, requestText, reads, frame.subject);
+  if (perMeasure) return perMeasure;
   if (operation === "share" && a.q.amount > b.q.amount) [a, b] = [b, a];
   const join =
     { difference: "vs", ratio: "to", percent_change: "→", share: "of", sum: "+" }[operation as string] ?? "/";
@@ -243,7 +247,11 @@ function measurePair(
   // Any name the request gives ("Asia-Pacific", "North America") marks the list it is an item of.
   const names = parseGoalTerms(parseGoalOptions(request).rest).names.filter(allowed);
   // The unit the answer is asked in ("how many dollars separate …") rules out lists of another kind.
-  const money = /\b(?:dollars?|usd|euros?|yuan|rmb)\b|美元|人民币/iu.test(focus ?? request);
+  // So does a comparison of price ("how many times pricier", "how much cheaper", 贵多少).
+  const money =
+    /\b(?:dollars?|usd|euros?|yuan|rmb|pricier|priciest|cheaper|cheapest|costlier|(?:more|less) expensive)\b|美元|人民币|贵|便宜/iu.test(
+      focus ?? request,
+    );
   // The list that has the items the request names, then the one whose words it uses most.
   const best = [...lineups.values()]
     .filter(

@@ -110,6 +110,10 @@ export function derivationClause(request: string, operation: Operation): string 
   return clausesOf(request).find((c) => cue.test(c)) ?? null;
 }
 
+/** The words that ask for an operation ("gap", "how many times", 差多少). */
+export const derivationCue = (operation: Operation): RegExp | null =>
+  DERIVED.find(([op]) => op === operation)?.[1] ?? null;
+
 /** A phrase that itself asks for arithmetic ("annual total", "the price gap"): an operand's name, not an aspect. */
 export const asksArithmetic = (phrase: string): boolean => DERIVED.some(([, re]) => re.test(phrase));
 
