@@ -73,6 +73,9 @@ function nounByPosition(words: TaggedWord[], i: number, previous: Role | undefin
   );
 }
 
+/** Suffixes that derive common nouns: "adoption", "deployment", "readiness", "reliability". */
+const ABSTRACT = /\p{L}{3}(?:tion|sion|ment|ness|ity|ance|ence|ship|ism)$/iu;
+
 function englishRole(word: TaggedWord, next: TaggedWord | undefined, text: string): Role {
   const t = word.tags;
   const proper = t.has("ProperNoun") || t.has("Acronym") || /\p{Ll}\p{Lu}/u.test(word.text);
@@ -96,7 +99,8 @@ function englishRole(word: TaggedWord, next: TaggedWord | undefined, text: strin
     // A rare dictionary word before a noun ("Quillon pricing") is more likely a name than an order.
     // "Annual list cost …": an adjective the dictionary knows qualifies the noun after it.
     if (common && compound && t.has("Adjective") && !t.has("ProperNoun")) return "modifier";
-    if (common && compound) return isEverydayWord(word.text) ? "noun" : "name";
+    // A derived abstract noun ("Adoption rate", "Deployment cost") is never one.
+    if (common && compound) return isEverydayWord(word.text) || ABSTRACT.test(word.text) ? "noun" : "name";
     const nameLike =
       /^\p{Lu}[\p{Lu}\d]+$/u.test(word.text) ||
       t.has("ProperNoun") ||

@@ -207,3 +207,34 @@ describe("answers given when asked", () => {
     expect(read.given).toEqual(["USD 45 per technician per month."]);
   });
 });
+
+describe("a change of requirements", () => {
+  const change = (goal: string, text: string) =>
+    clarify({
+      purpose: "clarify",
+      goal,
+      answers: [{ prompt: "Requirement change from analyst", answer: text }],
+    }).spec;
+
+  it("that narrows the scope replaces the items compared and keeps the subject and the aspects", () => {
+    const spec = change(
+      "Put Fernbrook and Nordvale side by side for a utility tender: list price, IASS-2 certification and market share.",
+      "Change of plan: Nordvale is out. Compare Fernbrook with Quillon instead, same criteria.",
+    );
+    expect(spec?.topics).toContain("Quillon");
+    expect(spec?.topics).toContain("market share");
+    expect(spec?.topics).not.toContain("Nordvale");
+    expect(spec?.topics).not.toContain("change");
+    const sectors = change(
+      "Can you summarise Project X adoption rates by industry for 2025?",
+      "Change of plan - only utilities vs manufacturing now. Adoption rate and 2025 revenue for each, and the revenue gap between them.",
+    );
+    expect(sectors?.topics.slice(0, 2)).toEqual(["utilities", "manufacturing"]);
+    expect(sectors?.topics).not.toContain("Adoption");
+  });
+
+  it("that adds to the request keeps everything the goal asked", () => {
+    const spec = change("Compare Loomwork and Relaywright on task success", "Also cover pricing.");
+    expect(spec?.topics).toEqual(expect.arrayContaining(["Loomwork", "Relaywright", "pricing"]));
+  });
+});

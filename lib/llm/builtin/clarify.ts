@@ -34,7 +34,7 @@ export function clarify(ctx: ClarifyContext): Clarification {
   const goal = ctx.answers.length > 0 ? withoutPrivateReferences(ctx.goal) : ctx.goal;
   const text = [goal, ...ctx.answers.map((a) => a.answer)].join(" \n ");
   const options = parseGoalOptions(text);
-  const terms = parseGoalTerms(options.rest);
+  const terms = parseGoalTerms(parseGoalOptions(scopedText(goal, ctx.answers)).rest);
   const zh = options.language === "zh";
   const needed = ctx.answers.length > 0 ? 1 : 2;
 
@@ -207,6 +207,36 @@ const PRIVATE_ZH =
 /** A verb of asking for something right after a phrase: the phrase is its subject, the asker. */
 const ASKS =
   /^\s+(?:(?:has|have|had|is|are|was|were|would|just)\s+)?(?:wants?|wanted|asks?|asked|asking|needs?|needed|requests?|requested|requesting|like|looking for)\b/i;
+
+/** A change that replaces the scope rather than adding to it: "only utilities vs manufacturing now", "forget the global split". */
+const NARROWS =
+  /\b(?:only|just|instead|forget|no longer|rather than|switch(?:ing)? to)\b|只要|只需|只看|仅|改成|改为|换成|不要再/iu;
+/** "Change of scope: …", "Change of plan - …": a label opening a change says what kind it is, not what it is about. */
+const LABEL = /^\s*\p{Lu}\p{Ll}+(?:\s+\p{Ll}+){0,3}\s*(?:[:：]|\s[-–—]\s)\s*/u;
+
+/**
+ * The words the topics come from. A change of requirements that narrows the scope replaces what
+ * the goal asked about: the goal keeps only its names (the subject, "Project X"), the newest
+ * narrowing change and the answers after it say the rest. Otherwise the goal and every answer.
+ */
+function scopedText(goal: string, answers: ClarifyContext["answers"]): string {
+  const unlabelled = answers.map((a) =>
+    a.prompt.startsWith("Requirement change") ? a.answer.replace(LABEL, "") : a.answer,
+  );
+  const changes = answers
+    .map((a, i) => ({ a, i }))
+    .filter(({ a }) => a.prompt.startsWith("Requirement change"));
+  const narrowing = changes.findLast(({ a }) => NARROWS.test(a.answer));
+  if (!narrowing) return [goal, ...unlabelled].join(" \n ");
+  // The goal's subject and aspects stay ("same criteria"); the items it compared give way to the
+  // ones the change names.
+  const goalTerms = parseGoalTerms(parseGoalOptions(goal).rest);
+  const after = unlabelled.slice(narrowing.i);
+  const named = parseGoalTerms(parseGoalOptions(after.join(" \n ")).rest).names;
+  const sides = new Set([...goalTerms.entities, ...goalTerms.coordinatedNames]);
+  const names = named.length > 0 ? goalTerms.names.filter((n) => !sides.has(n)) : goalTerms.names;
+  return [[...names, ...goalTerms.aspects].join(", "), ...after].join(" \n ");
+}
 
 function withoutPrivateReferences(goal: string): string {
   let rest = goal;
