@@ -58,6 +58,19 @@ describe("an amount changed by a rate", () => {
     expect(planRate(frame(big), prices, [pricing], big, []).inputs[1]?.value).toBe("-15%");
   });
 
+  it("works the change out at each value asked as alternatives, one row each; a range is no alternative", () => {
+    const request = "Fernbrook 走集成商渠道，按渠道加价 10% 和 15% 分别算一下每人每月多少钱？";
+    const plan = planRate(frame(request), prices, [pricing], request, []);
+    expect(plan.inputs).toEqual([]);
+    expect(plan.rows?.map((r) => r.inputs.map((i) => i.value))).toEqual([
+      ["USD 49 per technician per month", "10%"],
+      ["USD 49 per technician per month", "15%"],
+    ]);
+    const range =
+      "Fernbrook through an integrator who charges the top end of the usual markup: the monthly price?";
+    expect(planRate(frame(range), prices, [pricing], range, []).rows).toBeUndefined();
+  });
+
   it("takes a rate the requester gave, or a range's end the request names", () => {
     const supplied = planRate(
       frame("Nordvale Atlas 加价后多少？"),

@@ -65,6 +65,19 @@ export function planRate(
   const cue = clausesOf(requestText).find((c) => RATE_WORDS.test(c) || PROJECT.test(c)) ?? "";
   const whole = change === "growth" && WHOLE.test(cue);
   const item = subject ?? (whole ? null : itemOf(frame, requestText, supplied, reads));
+  // The rate asked at several values ("加价 10% 和 15% 分别算", "at a 10% and a 15% markup"): one row each.
+  const several = change === "growth" ? [] : alternativeRates(change, [...supplied, requestText]);
+  if (several.length >= 2) {
+    const base = baseOf(change, candidates, item, requestText);
+    if (base) {
+      const sign = change === "discount" ? "-" : "";
+      const rows = several.map((pct) => ({
+        label: `${base.label} with a ${pct}% ${change}`,
+        inputs: [input(base), { label: `${change} (asked)`, value: `${sign}${pct}%` }],
+      }));
+      return { label: `${base.label} with each ${change} asked`, operation: "apply_rate", inputs: [], rows };
+    }
+  }
   const rate =
     change === "growth"
       ? growthRate(candidates, item, requestText, reads)
@@ -120,6 +133,25 @@ function itemOf(
   }
   return null;
 }
+
+/** Percentages joined as alternatives: "10% and 15%", "10%、15% 和 20%" — not a range ("10% 至 15%"). */
+const ALTERNATIVES = /\d+(?:\.\d+)?\s*%(?:\s*(?:,|、|，|and|or|和|或|及)\s*(?:an?\s+)?\d+(?:\.\d+)?\s*%)+/giu;
+
+/** The values a change is asked at, when a text with the change's word gives several as alternatives. */
+function alternativeRates(change: Exclude<Change, "growth">, texts: readonly string[]): string[] {
+  const word = change === "discount" ? DISCOUNT : MARKUP;
+  for (const text of texts) {
+    if (!word.test(text)) continue;
+    for (const m of text.matchAll(ALTERNATIVES)) {
+      const values = [...new Set([...m[0].matchAll(/(\d+(?:\.\d+)?)\s*%/gu)].map((v) => v[1] as string))];
+      if (values.length >= 2) return values.slice(0, MAX_RATES);
+    }
+  }
+  return [];
+}
+
+/** Values of one rate a calculation works out at most. */
+const MAX_RATES = 4;
 
 /** The rate a person gave, or the one a document states beside the change's word (an item's own first). */
 function statedRate(
