@@ -51,3 +51,23 @@ describe("groundTopics", () => {
     expect(g.dropped).toEqual([]);
   });
 });
+
+describe("groundTopics: initialisms", () => {
+  it("knows an acronym whose letters begin a name the library has ('NA' for North America)", async () => {
+    const library = new InMemoryLibrary([
+      doc("r", "North America is the largest region at USD 1.6 billion."),
+    ]);
+    const g = await groundTopics(
+      {
+        deliverable: "a report",
+        audience: "analysts",
+        constraints: [],
+        acceptanceCriteria: ["Names NA and Corvane"],
+        compare: true,
+        topics: ["NA", "Corvane"],
+      },
+      library,
+    );
+    expect(g.unknown).toEqual(["Corvane"]);
+  });
+});

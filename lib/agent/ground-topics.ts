@@ -31,7 +31,10 @@ export async function groundTopics(spec: GoalSpec, library: DocumentLibrary): Pr
   for (const name of central) {
     const hits = await library.search(name, { limit: 3 });
     const docs = await Promise.all(hits.map((h) => library.get(h.docId)));
-    if (!docs.some((d) => d && mentionsWords(`${d.title} ${d.text}`, name))) unknown.push(name);
+    if (docs.some((d) => d && mentionsWords(`${d.title} ${d.text}`, name))) continue;
+    // "NA" for "North America": an initialism of a name the library has is known.
+    if (/^\p{Lu}{2,5}$/u.test(name) && (await abbreviates(name, library))) continue;
+    unknown.push(name);
   }
   const kept: string[] = [];
   const dropped: string[] = [];
@@ -66,4 +69,26 @@ function entityNames(spec: GoalSpec): string[] {
     if (m?.[1]) return m[1].split(/,\s*|\s+and\s+/).map((x) => x.trim());
   }
   return [];
+}
+
+const MAX_DOCS_FOR_INITIALS = 200;
+
+/** The library has a name of capitalised words whose initials spell the acronym ("North America" → NA). */
+async function abbreviates(acronym: string, library: DocumentLibrary): Promise<boolean> {
+  const words = `\\p{Lu}[\\p{L}-]*`;
+  const phrase = new RegExp(`\\b${Array(acronym.length).fill(`(${words})`).join("\\s+")}\\b`, "gu");
+  // Bounded: an acronym the index does not know is rare, and a large library is sampled, not read whole.
+  for (const meta of (await library.list()).slice(0, MAX_DOCS_FOR_INITIALS)) {
+    const doc = await library.get(meta.id);
+    for (const m of `${doc?.title ?? ""}\n${doc?.text ?? ""}`.matchAll(phrase)) {
+      if (
+        m
+          .slice(1)
+          .map((w) => (w ?? "")[0])
+          .join("") === acronym
+      )
+        return true;
+    }
+  }
+  return false;
 }

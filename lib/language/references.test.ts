@@ -119,9 +119,15 @@ describe("the requester's own side of a comparison, things they have, and their 
       "上周架构评审会上定下来的那三个候选框架",
     ]);
     expect(decidedThenZh("整理一下 Project X 在中国市场的规模和增速")).toEqual([]);
+    // The requester served ("给我") or a kind of organisation ("我们这种…企业") is no choice of theirs.
+    expect(decidedElsewhereZh("请给我一份简短的中文说明，列出主要厂商。")).toEqual([]);
+    expect(decidedElsewhereZh("像我们这种受监管的企业，该选哪个框架？")).toEqual([]);
     // A word the dictionary lacks ("周会") does not end the clause the way punctuation does.
     expect(decidedThenZh("上次周会提到的那家厂商，每个技师每月要付多少钱？")).toEqual([
       "上次周会提到的那家厂商",
+    ]);
+    expect(decidedThenZh("帮我整理一下上次周会上提到的那家 Project X 厂商在中国的定价")).toEqual([
+      "上次周会上提到的那家 Project X 厂商",
     ]);
   });
 

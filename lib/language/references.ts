@@ -237,6 +237,10 @@ export function decidedElsewhereZh(text: string): string[] {
   const found: string[] = [];
   for (let i = 0; i < words.length; i++) {
     if (!/^(?:我们|我|我司|我方|咱们)$/.test(words[i]?.text ?? "")) continue;
+    // "给我一份…": the requester as the one served, not a subject that decided something.
+    if (/^(?:给|帮|替|为|让|向|请|叫)$/.test(words[i - 1]?.text ?? "")) continue;
+    // "我们这种受监管的企业": a kind of organisation, which a source can describe, not a choice of theirs.
+    if (/^(?:这种|那种|这类|那类|这样|此类)$/.test(words[i + 1]?.text ?? "")) continue;
     // "帮我把我们…": the subject is the last first-person word of the run.
     while (/^(?:我们|我|我司|我方|咱们)$/.test(words[i + 2]?.text ?? "") && words[i + 1]?.tag === "p") i += 2;
     for (let k = i + 1; k < Math.min(words.length - 1, i + 8); k++) {
@@ -283,7 +287,8 @@ export function decidedElsewhereZh(text: string): string[] {
  * requester can name.
  */
 export function decidedThenZh(text: string): string[] {
-  const words = tagChinese(text);
+  // Spaces around a Latin name ("那家 Project X 厂商") are not punctuation: the phrase runs on.
+  const words = tagChinese(text).filter((w) => w.text.trim() !== "");
   const found: string[] = [];
   for (let i = 1; i < words.length - 1; i++) {
     if (words[i]?.tag !== "uj" || !/^[那这]/.test(words[i + 1]?.text ?? "")) continue;
@@ -298,7 +303,7 @@ export function decidedThenZh(text: string): string[] {
       /^(?:r|m|q|n|nz|vn|v|j|eng)/.test(words[end]?.tag ?? "") &&
       words[end]?.tag !== "x"
     ) {
-      if (isChineseNounTag(words[end]?.tag ?? "") && words[end]?.tag !== "vn") {
+      if (isChineseNounTag(words[end]?.tag ?? "") && !/^(?:vn|eng)$/.test(words[end]?.tag ?? "")) {
         end++;
         break;
       }

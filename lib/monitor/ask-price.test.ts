@@ -53,3 +53,16 @@ describe("priceQuestion", () => {
     expect(price.skip).toContain("s2");
   });
 });
+
+describe("priceQuestion: a figure that cannot be derived", () => {
+  it("is a gap, not a question: the calculation alone is skipped", () => {
+    const tasks = {
+      calc1: task("calc1", "calculate", { status: "waiting", dependencies: ["x1"] }),
+      x1: task("x1", "extract", { status: "succeeded" }),
+      draft: task("draft", "write", { dependencies: ["calc1", "x1"] }),
+    };
+    const price = priceQuestion("calc1", tasks, ["Project X"]);
+    expect(price.block).toBe(false);
+    expect(price.skip).toEqual(["calc1"]);
+  });
+});

@@ -2,7 +2,7 @@
  * Asking is a priced decision. A blocking question stops the whole run, so it is worth it only
  * when the deliverable cannot be written without the answer: a subject the goal names (an entity
  * or product) of which the library has nothing at all. A missing aspect ("onboarding time", "new
- * dev") is a gap the report states — "not found in the sources read" — while the rest of the work
+ * dev") or a figure that cannot be derived from what was read is a gap the report states — "not found in the sources read" — while the rest of the work
  * goes on; a person can still add it afterwards by amending or forking the run.
  */
 
@@ -41,6 +41,16 @@ export function priceQuestion(
   declined = false,
 ): AskPrice {
   const task = tasks[taskId];
+  // A figure to be derived whose inputs no document read gives: the run goes on without it, and
+  // the gap is recorded, instead of stopping everything for one calculation.
+  if (task?.tool === "calculate") {
+    return {
+      block: false,
+      reason:
+        "a derived figure the sources read give no inputs for is a gap to state, and nothing else in the report waits on it",
+      skip: [taskId],
+    };
+  }
   if (!task || !RESEARCH.has(task.tool)) {
     return { block: true, reason: "only a person can settle this step", skip: [] };
   }
