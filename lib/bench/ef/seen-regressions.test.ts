@@ -19,6 +19,15 @@ const CASES: [string, string, string][] = [
   ["heldout-v10", "b10-gd-compliance-memo-battery-pull", "a repair keeps depending on a skipped task"],
   // "Europe's Project X" was reported missing from the library and the run stopped on a false question.
   ["heldout-v9", "b9-tf-europe-cagr-garbled-page", "a possessive name is grounded by its words"],
+  // A calculation with no inputs was escalated to a person after its repair: the run stopped waiting.
+  ["heldout-v21", "b21-ds-xss-fix-window", "a calculation that cannot be made is a gap, not a question"],
+  [
+    "heldout-v22",
+    "b22-ds-cortexa-to-braidline-case",
+    "a calculation that cannot be made is a gap, not a question",
+  ],
+  // "我们这种受监管的企业" (a kind of organisation) was asked about as a private reference.
+  ["heldout-v22", "b22-gd-zh-enterprise-offtopic", "a kind of organisation is no private reference"],
 ];
 
 describe("held-out regressions", () => {
