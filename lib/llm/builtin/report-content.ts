@@ -115,17 +115,20 @@ export function buildReport(asked: ResearchFrame, up: Upstream): ReportContent {
       heading: zh ? "推算数据" : "Derived figures",
       kind: "figures",
       // A calculation made for each item is one line per item, in the order the calculation ranked them.
-      paragraphs: up.derived.flatMap((d) =>
-        (d.rows ?? [d]).map((r) => {
-          const label = d.rows ? `${d.label} — ${r.label}` : d.label;
-          return {
-            text: zh
-              ? `${label}：${r.formatted}（计算：${r.formula}）`
-              : `${label}: ${r.formatted} (calculated: ${r.formula})`,
-            citations: r.docIds,
-          };
-        }),
-      ),
+      // In the order they were made (calc1, calc2, …): an adjusted price, then the totals, then the gap.
+      paragraphs: [...up.derived]
+        .sort((a, b) => (a.taskId ?? "").localeCompare(b.taskId ?? "", "en", { numeric: true }))
+        .flatMap((d) =>
+          (d.rows ?? [d]).map((r) => {
+            const label = d.rows ? `${d.label} — ${r.label}` : d.label;
+            return {
+              text: zh
+                ? `${label}：${r.formatted}（计算：${r.formula}）`
+                : `${label}: ${r.formatted} (calculated: ${r.formula})`,
+              citations: r.docIds,
+            };
+          }),
+        ),
     });
   }
   // What the documents say of each item on the request's aspects that are no number.

@@ -40,3 +40,29 @@ describe("report language", () => {
     expect(lines.find((l) => l.startsWith("Manufacturing"))).not.toMatch(/quoted from/);
   });
 });
+
+describe("derived figures in the report", () => {
+  it("are listed in the order they were made, whatever order they arrive in", () => {
+    const goal = "Annual cost for 600 seats of Fernbrook after its discount";
+    const spec = clarify({ purpose: "clarify", goal, answers: [] }).spec;
+    if (!spec) throw new Error("expected a spec");
+    const calc = (taskId: string, label: string) => ({
+      taskId,
+      label,
+      operation: "product",
+      formatted: "USD 1",
+      formula: "…",
+      docIds: ["d"],
+    });
+    const report = buildReport(researchFrame(spec, goal), {
+      ...up([{ text: "Fernbrook lists at USD 49 per technician per month.", docId: "d" }]),
+      derived: [calc("calc10", "Gap"), calc("calc2", "Total"), calc("calc1", "Discounted price")],
+    });
+    const section = report.sections.find((s) => s.heading === "Derived figures");
+    expect(section?.paragraphs.map((p) => p.text.split(":")[0])).toEqual([
+      "Discounted price",
+      "Total",
+      "Gap",
+    ]);
+  });
+});

@@ -41,6 +41,8 @@ const CalculateData = z.object({
   formatted: z.string(),
   formula: z.string(),
   docIds: z.array(z.string()).default([]),
+  /** The calculation task that made it (set when read upstream). */
+  taskId: z.string().optional(),
   /** The figures it used, as given: the first is what a rate or an extra adjusted. */
   inputs: z.array(z.object({ label: z.string(), value: z.string() })).optional(),
   /** A calculation made for each item of a list: one row per item. */
@@ -125,7 +127,7 @@ export function readUpstream(inputs: readonly TaskInput[]): Upstream {
       }
     } else if (input.tool === "calculate") {
       const data = CalculateData.safeParse(input.data);
-      if (data.success) up.derived.push(data.data);
+      if (data.success) up.derived.push({ ...data.data, taskId: input.taskId });
     } else if (input.tool === "extract") {
       const data = ExtractData.safeParse(input.data);
       if (!data.success) continue;
