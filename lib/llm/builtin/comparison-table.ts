@@ -1,6 +1,9 @@
+import { parseQuantity } from "../../tools/calculate";
 import type { Evidence } from "./evidence";
 import type { ResearchFrame } from "./frame";
 import type { KeyFigure } from "./key-figures";
+import type { Figure } from "./lineups";
+import { kindOf } from "./prose-figures";
 import { matchTerms, mentions, normalise, overlap, truncate } from "./text";
 import type { Fact } from "./upstream";
 import { VALUE } from "./values";
@@ -136,3 +139,20 @@ export function figureNear(sentence: string, entity: string, entities: string[])
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const unique = (ids: string[]) => [...new Set(ids)];
+
+/** The comparison table's first row with a number of the same kind for the first two entities. */
+export function tablePair(table: ComparisonTable | null): [Figure, Figure] | null {
+  if (!table) return null;
+  for (const row of table.rows) {
+    const [label, x, y] = row.cells;
+    const qx = x ? parseQuantity(x) : null;
+    const qy = y ? parseQuantity(y) : null;
+    if (!label || !x || !y || !qx || !qy || kindOf(qx) !== kindOf(qy)) continue;
+    const [e1, e2] = table.columns.slice(1);
+    return [
+      { label: `${e1} ${label}`, value: x, docId: row.citations[0], q: qx },
+      { label: `${e2} ${label}`, value: y, docId: row.citations.at(-1), q: qy },
+    ];
+  }
+  return null;
+}

@@ -2,7 +2,7 @@ import { definitions, withDefinitions } from "../../language/abbreviations";
 import { requestedSpan, statedSpan } from "../../language/horizon";
 import { bareExtremes } from "../../language/superlatives";
 import { type Operation, parseQuantity } from "../../tools/calculate";
-import type { ComparisonTable } from "./comparison-table";
+import { type ComparisonTable, tablePair } from "./comparison-table";
 import { planDuration } from "./derive-duration";
 import { extraPair } from "./derive-extra";
 import { measureRows } from "./derive-measures";
@@ -182,23 +182,6 @@ function operationName(op: Operation): string {
     apply_rate: "Rate applied",
     date_difference: "Time between",
   }[op];
-}
-
-/** The comparison table's first row with a number of the same kind for the first two entities. */
-function tablePair(table: ComparisonTable | null): [Candidate, Candidate] | null {
-  if (!table) return null;
-  for (const row of table.rows) {
-    const [label, x, y] = row.cells;
-    const qx = x ? parseQuantity(x) : null;
-    const qy = y ? parseQuantity(y) : null;
-    if (!label || !x || !y || !qx || !qy || kindOf(qx) !== kindOf(qy)) continue;
-    const [e1, e2] = table.columns.slice(1);
-    return [
-      { label: `${e1} ${label}`, value: x, docId: row.citations[0], q: qx },
-      { label: `${e2} ${label}`, value: y, docId: row.citations.at(-1), q: qy },
-    ];
-  }
-  return null;
 }
 
 /**

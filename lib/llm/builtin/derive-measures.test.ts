@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import { planCalculation } from "./derive-inputs";
 import { measureRows } from "./derive-measures";
 import type { ResearchFrame } from "./frame";
-import type { KeyFigure } from "./key-figures";
-import { figure } from "./test-docs";
+import { figure, keyFigure } from "./test-docs";
 
 const frame = {
   title: "Cortexa vs Braidline",
@@ -12,13 +11,7 @@ const frame = {
   subject: null,
   options: { excluded: [] },
 } as unknown as ResearchFrame;
-const key = (name: string, value: string): KeyFigure => ({
-  name,
-  value,
-  docIds: ["k"],
-  conflicts: [],
-  tied: false,
-});
+const key = (name: string, value: string) => keyFigure(name, value, "k");
 const figures = [
   key("Cortexa loop incidence rate", "9.4%"),
   key("Braidline loop incidence rate", "2.2%"),

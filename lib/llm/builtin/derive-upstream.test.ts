@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import { planCalculation } from "./derive-inputs";
 import { derivedPair, refinedFigures } from "./derive-upstream";
 import type { ResearchFrame } from "./frame";
-import type { KeyFigure } from "./key-figures";
-import { figure } from "./test-docs";
+import { figure, keyFigure } from "./test-docs";
 import type { Derivation } from "./upstream";
 
 const frame = {
@@ -13,13 +12,7 @@ const frame = {
   subject: null,
   options: { excluded: [] },
 } as unknown as ResearchFrame;
-const key = (name: string, value: string): KeyFigure => ({
-  name,
-  value,
-  docIds: ["pricing"],
-  conflicts: [],
-  tied: false,
-});
+const key = (name: string, value: string) => keyFigure(name, value, "pricing");
 const discounted: Derivation = {
   label: "Fernbrook list price with Fernbrook discount",
   operation: "apply_rate",

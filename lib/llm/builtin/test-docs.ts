@@ -1,4 +1,5 @@
 import { parseQuantity, type Quantity } from "../../tools/calculate";
+import type { KeyFigure } from "./key-figures";
 import type { Figure } from "./lineups";
 import type { ReadDoc } from "./upstream";
 
@@ -25,4 +26,13 @@ export const figure = (label: string, value: string, docId = "d1"): Figure => ({
   value,
   docId,
   q: quantity(value),
+});
+
+/** For tests: a key figure as the report lists it (one document, no conflicts). */
+export const keyFigure = (name: string, value: string, docId = "d1"): KeyFigure => ({
+  name,
+  value,
+  docIds: [docId],
+  conflicts: [],
+  tied: false,
 });
