@@ -1,3 +1,4 @@
+import { isAcronym } from "../language/abbreviations";
 import type { GoalSpec } from "../planner/plan-schema";
 import type { DocumentLibrary } from "../tools/library/document-library";
 
@@ -25,7 +26,7 @@ export async function groundTopics(spec: GoalSpec, library: DocumentLibrary): Pr
   const names = new Set(entityNames(spec));
   // Every name the request gives, compared or not: "Corvane" beside a grounded "Quillon" is still unknown.
   // An acronym ("SLA", "CAGRs") names a measure the documents may spell out, not a thing.
-  const named = spec.topics.filter((t) => /^\p{Lu}/u.test(t) && !/^\p{Lu}[\p{Lu}\d-]*s?$/u.test(t));
+  const named = spec.topics.filter((t) => /^\p{Lu}/u.test(t) && !isAcronym(t));
   const central = [...new Set([...names, ...named])];
   const unknown: string[] = [];
   for (const name of central) {

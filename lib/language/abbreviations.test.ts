@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { definitions, withDefinitions } from "./abbreviations";
+import { definitions, isAcronym, withDefinitions } from "./abbreviations";
 
 describe("abbreviations the documents define", () => {
   it("reads a definition whose initials spell the capitals after it, small words counted or not", () => {
@@ -21,5 +21,12 @@ describe("abbreviations the documents define", () => {
       "Using Halden's three-year TCO (total cost of ownership) estimates",
     );
     expect(withDefinitions("TCO (total cost of ownership)", defined)).toBe("TCO (total cost of ownership)");
+  });
+});
+
+describe("isAcronym", () => {
+  it("knows an acronym, plural or numbered, from a name", () => {
+    expect(["TCO", "CAGRs", "IASS-2", "NA"].every(isAcronym)).toBe(true);
+    expect(["Fernbrook", "Project X", "Asia-Pacific"].some(isAcronym)).toBe(false);
   });
 });

@@ -40,3 +40,6 @@ export function withDefinitions(text: string, defined: ReadonlyMap<string, strin
   }
   return out;
 }
+
+/** "TCO", "CAGRs", "IASS-2": an acronym names a measure or a standard, not an item to research one by one. */
+export const isAcronym = (name: string): boolean => /^\p{Lu}[\p{Lu}\d-]*s?$/u.test(name);

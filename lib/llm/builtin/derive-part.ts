@@ -1,3 +1,4 @@
+import { isAcronym } from "../../language/abbreviations";
 import { superlatives } from "../../language/superlatives";
 import type { CalculationPlan } from "./derive-inputs";
 import { resultOf } from "./derive-upstream";
@@ -94,8 +95,6 @@ function projectedWhole(whole: Candidate, derived: readonly Derivation[], reques
 function partItems(frame: ResearchFrame, request: string, reads: readonly ReadDoc[]): string[] {
   const picks = superlatives(frame.request).flatMap((s) => lineup(s, reads)[0]?.item ?? []);
   // An acronym ("CAGR", "TCO") names a measure, not an item with a share.
-  const names = parseGoalTerms(parseGoalOptions(request).rest).names.filter(
-    (n) => !/^\p{Lu}[\p{Lu}\d-]*s?$/u.test(n),
-  );
+  const names = parseGoalTerms(parseGoalOptions(request).rest).names.filter((n) => !isAcronym(n));
   return [...picks, ...names];
 }

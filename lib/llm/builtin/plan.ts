@@ -1,3 +1,4 @@
+import { isAcronym } from "../../language/abbreviations";
 import { clausesOf } from "../../language/english";
 import type { GoalSpec, TaskGraph, TaskSpec } from "../../planner/plan-schema";
 import type { Operation } from "../../tools/calculate";
@@ -170,7 +171,7 @@ function calculationsOf(frame: ResearchFrame): { operation: Operation; subject?:
   // Each named item projected at its own rate ("project Europe and Asia-Pacific to 2030 … which ends
   // up bigger"), before what compares the projections.
   // An acronym ("CAGRs", "TCO") names a measure, not an item to project.
-  const projected = items.filter((n) => !/^\p{Lu}[\p{Lu}\d-]*s?$/u.test(n));
+  const projected = items.filter((n) => !isAcronym(n));
   if (ops.includes("apply_rate") && !ops.includes("product") && projected.length >= 2) {
     const perItem = projected
       .slice(0, MAX_DERIVED - 1)
@@ -231,7 +232,7 @@ function partsOf(request: string): { operation: "product"; subject: string }[] {
   if (!m) return [];
   const clause = clausesOf(request).find((c) => c.includes(m[0].slice(0, 40))) ?? "";
   const named = parseGoalTerms(clause)
-    .coordinatedNames.filter((n) => !/^\p{Lu}[\p{Lu}\d-]*s?$/u.test(n))
+    .coordinatedNames.filter((n) => !isAcronym(n))
     .slice(0, MAX_DERIVED - 2);
   return named.length >= 2
     ? named.map((item) => ({ operation: "product" as const, subject: `${PART_OF_WHOLE}: ${item}` }))
