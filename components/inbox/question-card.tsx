@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import type { Jsonified } from "@/components/runs/fetch-json";
-import { TimeAgo } from "@/components/runs/time";
+import { TimeAgo, TimeUntil } from "@/components/runs/time";
 import type { QuestionRow } from "@/lib/runs/run-store";
 import { AnswerForm } from "./answer-form";
 import styles from "./inbox.module.css";
@@ -84,6 +84,14 @@ export function QuestionCard(props: Props) {
       <p className={styles.hint} data-testid="card-why">
         Why: {origin.why}
       </p>
+      {q.deadline && (
+        <p className={styles.hint} data-testid="card-deadline">
+          Answer <TimeUntil iso={q.deadline} />: after that{" "}
+          {q.onDeadline === "skip"
+            ? "the run goes on without this step and states the gap."
+            : "the run stops without a report rather than guess."}
+        </p>
+      )}
 
       {resolvedElsewhere !== undefined ? (
         <div className={styles.resolved} role="alert">

@@ -65,3 +65,19 @@ export function TimeAgo({ iso }: { iso: string }) {
     </time>
   );
 }
+
+/** "in 23 h", "in 5 min", or "now" once it has passed; the exact local time on hover. */
+export function TimeUntil({ iso }: { iso: string }) {
+  const current = useNow();
+  const at = new Date(iso);
+  const left = current === null ? null : at.getTime() - current;
+  return (
+    <time dateTime={iso} title={current === null ? undefined : at.toLocaleString()}>
+      {left === null
+        ? `${iso.slice(0, 16).replace("T", " ")} UTC`
+        : left <= 0
+          ? "now"
+          : `in ${formatDuration(left).replace(/ \d+ s$/, "")}`}
+    </time>
+  );
+}

@@ -14,6 +14,8 @@ export const questionRowOf = (ev: EventOf<"question.asked">) => ({
   taskId: ev.taskId,
   origin: ev.origin,
   askedAt: new Date(ev.at),
+  deadline: ev.deadline == null ? null : new Date(ev.deadline),
+  onDeadline: ev.onDeadline ?? null,
 });
 
 /** Records a question.asked event (inside the append transaction). */

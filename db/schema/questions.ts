@@ -20,6 +20,10 @@ export const questions = pgTable(
     decidedBy: text("decided_by"),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     askedAt: timestamp("asked_at", { withTimezone: true }).notNull(),
+    /** When the question stops waiting and its default applies; null: it waits until answered. */
+    deadline: timestamp("deadline", { withTimezone: true }),
+    /** The answer taken at the deadline, or null: the run ends as unanswered. */
+    onDeadline: text("on_deadline"),
   },
   (t) => [
     // The inbox: pending questions, oldest first.

@@ -4,6 +4,7 @@ import { executiveOf } from "./config";
 import { groundTopics } from "./ground-topics";
 import { specEntries } from "./memory-entries";
 import { askObject } from "./model-call";
+import { askPerson } from "./questions";
 import type { RunContext } from "./run-context";
 import type { RunState } from "./state";
 
@@ -49,14 +50,17 @@ export async function clarifyGoal(ctx: RunContext): Promise<void> {
       // Asked once, before planning; a requester who said not to check back is not asked.
       const unknown = grounded.unknown[0];
       if (unknown && answered.length === 0 && executiveOf(s.config).askUser && !declinesQuestions(s.goal)) {
-        await ctx.emit({
-          type: "question.asked",
-          questionId: `q:clarify:${answered.length}`,
-          prompt: `No document in the library mentions ${unknown}. What should the report use for it (figures, facts, or a source to add)? Answer "none" to go on without it.`,
-          choices: ["none"],
-          taskId: null,
-          origin: "clarify",
-        });
+        await askPerson(
+          ctx,
+          {
+            questionId: `q:clarify:${answered.length}`,
+            prompt: `No document in the library mentions ${unknown}. What should the report use for it (figures, facts, or a source to add)? Answer "none" to go on without it.`,
+            choices: ["none"],
+            taskId: null,
+            origin: "clarify",
+          },
+          null,
+        );
         return;
       }
       const left = grounded.dropped.length
@@ -71,15 +75,19 @@ export async function clarifyGoal(ctx: RunContext): Promise<void> {
       await specEntries(ctx, grounded.spec);
       return;
     }
-    await ctx.emit({
-      type: "question.asked",
-      questionId: `q:clarify:${answered.length}`,
-      prompt:
-        question?.prompt ?? "The goal is too vague to plan. What exactly should be researched, and for whom?",
-      choices: question?.choices ?? [],
-      taskId: null,
-      origin: "clarify",
-    });
+    await askPerson(
+      ctx,
+      {
+        questionId: `q:clarify:${answered.length}`,
+        prompt:
+          question?.prompt ??
+          "The goal is too vague to plan. What exactly should be researched, and for whom?",
+        choices: question?.choices ?? [],
+        taskId: null,
+        origin: "clarify",
+      },
+      null,
+    );
     return;
   }
   await ctx.emit({

@@ -50,6 +50,18 @@ export const RunConfig = z.object({
   maxReflectionsPerTask: z.number().int().min(1).max(10).default(2),
   reflectionRounds: z.number().int().min(1).max(10).default(3),
   stagnationIterations: z.number().int().min(2).max(100).default(5),
+  /**
+   * How long a question waits for a person (ms of the run's clock), or null to wait without end.
+   * At the deadline the question's stated default applies: the run goes on without the step, or,
+   * when nothing safe can be assumed, it ends honestly with what it has (`unanswered`).
+   */
+  questionDeadlineMs: z
+    .number()
+    .int()
+    .min(1_000)
+    .max(30 * 86_400_000)
+    .nullable()
+    .default(86_400_000),
   promptBudgetChars: z.number().int().min(500).max(100_000).default(6_000),
   /** Faults injected into tools by the environment (chaos testing); the agent never reads them. */
   faults: z.array(ToolFault).max(20).default([]),

@@ -298,7 +298,12 @@ export const RunEvent = z.discriminatedUnion("type", [
     choices: z.array(z.string()),
     taskId: taskId.nullable(),
     origin: z.enum(["clarify", "task", "gate"]),
+    /** When the question stops waiting (ms of the run's clock); absent or null: never. */
+    deadline: z.number().nullable().optional(),
+    /** The answer taken at the deadline ("skip"), or null: the run then ends as `unanswered`. */
+    onDeadline: z.string().nullable().optional(),
   }),
+  /** `by` is "deadline" when nobody answered in time and the question's default was taken. */
   e("question.answered", { questionId: z.string(), answer: z.string(), by: z.string() }),
   /** Lessons from earlier runs recalled at a decision point, each with its score and why it matched. */
   e("experience.recalled", {

@@ -8,6 +8,7 @@ import { executeTool } from "./executor";
 import { recallExperience } from "./experience-step";
 import { idempotencyKey, repeatKey } from "./idempotency";
 import { askToolCalls } from "./model-call";
+import { askPerson, DEADLINE } from "./questions";
 import type { RunContext } from "./run-context";
 import { isSettled, type RunState, type TaskState } from "./state";
 
@@ -154,7 +155,10 @@ export async function executeTask(ctx: RunContext, taskId: string): Promise<void
       return void (await ctx.emit({
         type: "task.skipped",
         taskId,
-        reason: `Skipped by ${question.answeredBy}.`,
+        reason:
+          question.answeredBy === DEADLINE
+            ? "Skipped: nobody answered its question by the deadline."
+            : `Skipped by ${question.answeredBy}.`,
       }));
     if (a === "stop") {
       return void (await ctx.emit({
@@ -186,17 +190,20 @@ export async function executeTask(ctx: RunContext, taskId: string): Promise<void
   }
   if (task.tool === "ask_user" && !answered) {
     const q = String((task.input as { question?: unknown }).question ?? task.title);
-    await ctx.emit({
-      type: "question.asked",
-      questionId: `q:${task.id}:${task.attempt}`,
-      prompt: q,
-      choices: z
-        .array(z.string())
-        .catch([])
-        .parse((task.input as { choices?: unknown }).choices),
-      taskId,
-      origin: "task",
-    });
+    await askPerson(
+      ctx,
+      {
+        questionId: `q:${task.id}:${task.attempt}`,
+        prompt: q,
+        choices: z
+          .array(z.string())
+          .catch([])
+          .parse((task.input as { choices?: unknown }).choices),
+        taskId,
+        origin: "task",
+      },
+      null,
+    );
     return;
   }
   await recallExperience(ctx, "execute", task.id, lastTrigger(ctx, task.id));

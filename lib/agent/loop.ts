@@ -6,6 +6,7 @@ import type { RunEvent } from "./events";
 import { runBatch, startIteration } from "./iteration";
 import { addOnce, entry, entryIds, specEntries } from "./memory-entries";
 import { planTasks, syncSubtasks } from "./plan-step";
+import { expireQuestion, overdueQuestion } from "./questions";
 import { replay } from "./reducer";
 import { RunContext } from "./run-context";
 import type { AgentDeps } from "./runtime";
@@ -106,7 +107,14 @@ async function finish(ctx: RunContext): Promise<boolean> {
 /** One step of the run, chosen from the state alone. Returns false when the run cannot go on now. */
 async function step(ctx: RunContext): Promise<boolean> {
   const s = ctx.state;
-  if (isTerminal(s.status) || s.status === "waiting") return false;
+  if (isTerminal(s.status)) return false;
+  if (s.status === "waiting") {
+    // A question nobody answered by its deadline takes its stated default, or ends the run.
+    const due = overdueQuestion(s, ctx.deps.clock.now());
+    if (!due) return false;
+    await expireQuestion(ctx, due);
+    return true;
+  }
   if (ctx.cancelled) {
     await ctx.emit({
       type: "run.cancelled",

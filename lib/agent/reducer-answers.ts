@@ -55,7 +55,12 @@ export function onAnswered(d: StateDraft, ev: EventOf<"question.answered">) {
   q.answer = ev.answer;
   q.answeredBy = ev.by;
   const stillOpen = Object.values(questions).some((x) => x.status === "pending");
-  if (s.status === "waiting" && !stillOpen) s.status = "running";
+  if (s.status === "waiting" && !stillOpen) {
+    s.status = "running";
+    // Waiting for a person is not the run's own time: the wall-clock budget leaves it out.
+    if (s.waitingSince !== null) s.waitedMs = (s.waitedMs ?? 0) + Math.max(0, ev.at - s.waitingSince);
+    s.waitingSince = null;
+  }
   const task = d.task(q.taskId);
   if (task?.status === "waiting") {
     // The answer is the next attempt's input: the task runs again with it.

@@ -297,7 +297,10 @@ function apply(d: StateDraft, ev: RunEvent) {
         answer: null,
         answeredBy: null,
         askedSeq: ev.seq,
+        deadline: ev.deadline ?? null,
+        onDeadline: ev.onDeadline ?? null,
       };
+      if (s.status !== "waiting") s.waitingSince = ev.at;
       s.status = "waiting";
       d.field("counters").questions += 1;
       if (task) {

@@ -8,6 +8,7 @@ import { adviseDecision, recallExperience } from "./experience-step";
 import { addOnce, entry, entryIds, markSubtask } from "./memory-entries";
 import { askObject } from "./model-call";
 import { planTasks } from "./plan-step";
+import { askPerson } from "./questions";
 import { decisionFromReflection, reflectOn } from "./reflect-step";
 import { repairTask } from "./repair-step";
 import type { RunContext } from "./run-context";
@@ -305,16 +306,24 @@ async function apply(ctx: RunContext, id: string): Promise<void> {
         return;
       }
       const asked = t.reflectedIn === s.iteration ? lastReflection(ctx, id)?.question : "";
-      await ctx.emit({
-        type: "question.asked",
-        questionId: `q:${id}:${t.attempt}:${s.counters.questions}`,
-        prompt:
-          asked ||
-          `Task "${t.title}" needs a decision: ${d.reason} Answer with the missing information, or "retry", "skip" or "stop".`,
-        choices: ["retry", "skip", "stop"],
-        taskId: id,
-        origin: "gate",
-      });
+      // At the deadline a step the report can do without is skipped (its gap stated); a subject the
+      // report cannot be written without, or the deliverable itself, ends the run instead.
+      const fallback = t.deliverable || RESEARCH_TOOLS.has(t.tool) ? null : "skip";
+      const then = fallback ? "the run goes on without this step" : "the run stops without a report";
+      await askPerson(
+        ctx,
+        {
+          questionId: `q:${id}:${t.attempt}:${s.counters.questions}`,
+          prompt: `${
+            asked ||
+            `Task "${t.title}" needs a decision: ${d.reason} Answer with the missing information, or "retry", "skip" or "stop".`
+          }${s.config.questionDeadlineMs ? ` Without an answer by the deadline, ${then}.` : ""}`,
+          choices: ["retry", "skip", "stop"],
+          taskId: id,
+          origin: "gate",
+        },
+        fallback,
+      );
       return;
     }
     case "abort":
@@ -326,6 +335,8 @@ async function apply(ctx: RunContext, id: string): Promise<void> {
       return;
   }
 }
+
+const RESEARCH_TOOLS = new Set(["search", "read", "extract"]);
 
 /** Restore memory to the snapshot taken before this batch; results of tasks settled since are written again. */
 async function rollback(ctx: RunContext, id: string, reason: string): Promise<void> {

@@ -64,6 +64,10 @@ export interface Question {
   answer: string | null;
   answeredBy: string | null;
   askedSeq: number;
+  /** When it stops waiting (run clock, ms), or null. */
+  deadline: number | null;
+  /** The answer taken at the deadline, or null: the run ends. */
+  onDeadline: string | null;
 }
 
 export interface Artifact {
@@ -138,6 +142,10 @@ export interface RunState {
   /** Last applied event's seq; -1 before any. */
   seq: number;
   startedAt: number | null;
+  /** Time spent waiting for a person (ms), which the wall-clock budget does not count. */
+  waitedMs: number;
+  /** When the current wait for a person began, or null while not waiting. */
+  waitingSince: number | null;
   updatedAt: number | null;
   spec: GoalSpec | null;
   /** Requirement changes made mid-run, in order; the spec takes the first `amendmentsApplied` into account. */
@@ -200,6 +208,8 @@ export function initialState(runId: string): RunState {
     status: "pending",
     seq: -1,
     startedAt: null,
+    waitedMs: 0,
+    waitingSince: null,
     updatedAt: null,
     spec: null,
     amendments: [],

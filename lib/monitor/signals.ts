@@ -31,7 +31,9 @@ export function budgetBreach(state: RunState, now: number): BudgetBreach | null 
   if (c.iterations >= b.iterations) return { budget: "iterations", limit: b.iterations, used: c.iterations };
   if (c.toolCalls >= b.toolCalls) return { budget: "toolCalls", limit: b.toolCalls, used: c.toolCalls };
   if (c.tokens >= b.tokens) return { budget: "tokens", limit: b.tokens, used: c.tokens };
-  const elapsed = state.startedAt === null ? 0 : now - state.startedAt;
+  // Time spent waiting for a person does not count against the run.
+  const waiting = state.waitingSince == null ? 0 : now - state.waitingSince;
+  const elapsed = state.startedAt === null ? 0 : now - state.startedAt - (state.waitedMs ?? 0) - waiting;
   if (elapsed >= b.wallMs) return { budget: "wallMs", limit: b.wallMs, used: elapsed };
   return null;
 }

@@ -57,6 +57,10 @@ export interface QuestionRow {
   decidedBy: string | null;
   decidedAt: Date | null;
   askedAt: Date;
+  /** When it stops waiting and `onDeadline` applies (null: it waits until answered). */
+  deadline: Date | null;
+  /** The answer taken at the deadline; null: the run then ends as unanswered. */
+  onDeadline: string | null;
   /** The run's goal, for the inbox. */
   goal: string;
 }

@@ -11,7 +11,7 @@ import { ServiceError } from "./errors";
 import { untilSuccess } from "./lifecycle";
 import { RunBus } from "./run-bus";
 import { createModel } from "./run-environment";
-import { resumeInterruptedRuns } from "./service/resume-runs";
+import { armQuestionDeadlines, resumeInterruptedRuns } from "./service/resume-runs";
 import { RunService } from "./service/run-service";
 
 function modelFor(name: string) {
@@ -69,6 +69,7 @@ async function create(): Promise<RunService> {
     lessons: new DbLessonStore(db),
   });
   const resumed = await resumeInterruptedRuns(service);
+  await armQuestionDeadlines(service);
   if (resumed.length > 0)
     console.log(`prefrontal: resumed ${resumed.length} interrupted run(s): ${resumed.join(", ")}`);
   return service;

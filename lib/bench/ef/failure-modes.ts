@@ -2,7 +2,7 @@ import type { CaseResult } from "./results";
 
 /**
  * Why a case failed, in one word, so a change that trades one failure for another shows:
- * the run waited on a question nobody answered; spent a budget; looped (re-ran done work, repeated
+ * the run waited on (or ended at the deadline of) a question nobody answered; spent a budget; looped (re-ran done work, repeated
  * identical calls, stagnated); stated a value it should not have or cited what it never read;
  * stopped without a deliverable; or delivered a wrong answer (anything else the judge refused).
  */
@@ -19,7 +19,8 @@ export type FailureMode = (typeof FAILURE_MODES)[number];
 export function failureMode(c: Pick<CaseResult, "success" | "status" | "failures">): FailureMode | null {
   if (c.success) return null;
   const all = c.failures.join("\n");
-  if (c.status === "waiting") return "blocked_on_question";
+  // Waiting, or ended because nobody answered by the question's deadline.
+  if (c.status === "waiting" || /Nobody answered .* by its deadline/.test(all)) return "blocked_on_question";
   if (/budget \(\d+\) is spent|budget_exceeded/.test(all)) return "timeout";
   if (/identical calls in a row|completed tasks? re-run|No progress|stagnat/i.test(all)) return "loop";
   if (/\(states "|cites documents never read/.test(all)) return "invented_value";

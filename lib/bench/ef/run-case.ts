@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { RunEvent } from "../../agent/events";
 import { answerQuestion, createRun, drive } from "../../agent/loop";
+import { nextDeadline } from "../../agent/questions";
 import {
   type AgentDeps,
   type Amendment,
@@ -176,7 +177,13 @@ export async function runCase(
         await answerQuestion(ctx, q.id, answer, scenario.reviewer.name);
         answered = true;
       }
-      if (!answered) break;
+      if (!answered) {
+        // Silence: the reviewer lets the question's deadline pass on the virtual clock, and the
+        // run takes the question's stated default (or ends as unanswered).
+        const due = nextDeadline(state);
+        if (due === null) break;
+        await clock.sleep(Math.max(0, due - clock.now()));
+      }
       state = await drive(ctx);
     }
     return { runId, events, state, incidents, unanswered };

@@ -21,3 +21,18 @@ export async function resumeInterruptedRuns(service: RunService): Promise<string
   }
   return resumed;
 }
+
+/**
+ * At start: every question still open with a deadline gets its timer again, so a run that waited
+ * through a restart still takes its default when the deadline comes (at once if it has passed).
+ */
+export async function armQuestionDeadlines(service: RunService): Promise<number> {
+  const earliest = new Map<string, number>();
+  for (const q of await service.store.questions({ status: "pending" })) {
+    if (!q.deadline) continue;
+    const at = q.deadline.getTime();
+    earliest.set(q.runId, Math.min(at, earliest.get(q.runId) ?? at));
+  }
+  for (const [runId, at] of earliest) if (!service.active.has(runId)) service.armDeadline(runId, at);
+  return earliest.size;
+}

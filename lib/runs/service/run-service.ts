@@ -1,5 +1,6 @@
 import path from "node:path";
 import { drive } from "../../agent/loop";
+import { nextDeadline } from "../../agent/questions";
 import type { RunContext } from "../../agent/run-context";
 import type { AgentDeps, Amendment, ReplayCache } from "../../agent/runtime";
 import { isTerminal } from "../../agent/state";
@@ -54,6 +55,8 @@ const isDuplicateEvent = (e: unknown) => e instanceof Error && e.name === "Dupli
 
 const everyRunIsMine: RunClaims = { claim: async () => true, release: async () => {} };
 const backoff = (attempt: number) => Math.min(30_000, 500 * 2 ** attempt);
+/** setTimeout's longest delay (about 24.8 days); a later deadline is re-armed when it fires. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * The run service of one process: the store, the live bus, and the loops it is driving. Every
@@ -63,6 +66,8 @@ export class RunService {
   readonly active = new Map<string, ActiveRun>();
   /** Runs waiting to be driven again after a lost database. */
   readonly recovering = new Set<string>();
+  /** One timer per waiting run: its earliest question deadline. */
+  private readonly deadlines = new Map<string, ReturnType<typeof setTimeout>>();
   /** Requirement changes waiting for a running loop to take them (before its next step). */
   private readonly mailboxes = new Map<string, Amendment[]>();
   readonly log: (...args: unknown[]) => void;
@@ -161,6 +166,8 @@ export class RunService {
           // An answer can land between the loop's last look and its return: go round again then.
           while ((await drive(c)).status === "running" && !abort.signal.aborted) {}
           if (!wasOver && isTerminal(c.state.status)) await this.learn(runId, c.deps.model);
+          // Waiting for a person: the loop wakes itself at the question's deadline.
+          this.armDeadline(runId, c.state.status === "waiting" ? nextDeadline(c.state) : null);
         } finally {
           await claims.release(runId).catch((e) => this.log(`run ${runId}: releasing its claim failed:`, e));
         }
@@ -195,6 +202,36 @@ export class RunService {
       });
     this.active.set(runId, { ctx: built, abort, done });
     return done;
+  }
+
+  /**
+   * Wake a waiting run at `at` (epoch ms; null: no timer), so an unanswered question's default
+   * applies without anyone visiting the run. Timers longer than setTimeout allows are re-armed.
+   */
+  armDeadline(runId: string, at: number | null): void {
+    clearTimeout(this.deadlines.get(runId));
+    this.deadlines.delete(runId);
+    if (at === null) return;
+    const delay = Math.min(Math.max(0, at - Date.now()), MAX_TIMER_MS);
+    const timer = setTimeout(() => {
+      this.deadlines.delete(runId);
+      this.wake(runId).catch((e) => this.log(`run ${runId}: its question deadline could not be applied:`, e));
+    }, delay);
+    timer.unref?.();
+    this.deadlines.set(runId, timer);
+  }
+
+  /** A deadline fired: drive the run if it still waits on an overdue question (else re-arm). */
+  private async wake(runId: string): Promise<void> {
+    // A loop that is running re-arms the timer when it pauses again.
+    if (this.active.has(runId)) return;
+    const run = await this.o.store.run(runId);
+    if (!run || run.readOnly || run.status !== "waiting") return;
+    const { ctx, abort } = await contextFor(this, run);
+    const due = ctx.state.status === "waiting" ? nextDeadline(ctx.state) : null;
+    if (due === null) return;
+    if (due > Date.now()) return this.armDeadline(runId, due);
+    void this.launch(ctx, abort);
   }
 
   /**

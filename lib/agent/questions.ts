@@ -1,0 +1,69 @@
+import type { EventOf } from "./events";
+import type { RunContext } from "./run-context";
+import type { Question, RunState } from "./state";
+
+type Asked = Omit<EventOf<"question.asked">, "runId" | "seq" | "at" | "type" | "deadline" | "onDeadline">;
+
+/** Runs recorded before deadlines existed have none in their config: their questions wait. */
+const deadlineMs = (s: RunState): number | null => s.config.questionDeadlineMs ?? null;
+
+/**
+ * Ask a person. The question carries its deadline (the run's clock plus `questionDeadlineMs`) and
+ * what happens then: `onDeadline` is the answer taken ("skip": the run goes on without the step),
+ * or null when nothing safe can be assumed and the run ends honestly with what it has.
+ */
+export async function askPerson(ctx: RunContext, question: Asked, onDeadline: string | null): Promise<void> {
+  const wait = deadlineMs(ctx.state);
+  await ctx.emit({
+    type: "question.asked",
+    ...question,
+    deadline: wait === null ? null : ctx.deps.clock.now() + wait,
+    onDeadline,
+  });
+}
+
+/** The earliest pending question whose deadline has passed, if any. */
+export function overdueQuestion(s: RunState, now: number): Question | null {
+  const due = Object.values(s.questions)
+    .filter((q) => q.status === "pending" && q.deadline != null && q.deadline <= now)
+    .sort((a, b) => (a.deadline ?? 0) - (b.deadline ?? 0));
+  return due[0] ?? null;
+}
+
+/** The earliest deadline among pending questions (ms of the run's clock), or null. */
+export function nextDeadline(s: RunState): number | null {
+  const times = Object.values(s.questions)
+    .filter((q) => q.status === "pending" && q.deadline != null)
+    .map((q) => q.deadline as number);
+  return times.length ? Math.min(...times) : null;
+}
+
+export const DEADLINE = "deadline";
+const NO_ANSWER = "(no answer by the deadline)";
+
+/**
+ * Nobody answered in time: the question's default is taken as the answer (by "deadline"), or, with
+ * no safe default, the run ends as `unanswered`, saying what it asked, what it had done, and that
+ * it wrote no report rather than guess.
+ */
+export async function expireQuestion(ctx: RunContext, q: Question): Promise<void> {
+  await ctx.emit({
+    type: "question.answered",
+    questionId: q.id,
+    answer: q.onDeadline ?? NO_ANSWER,
+    by: DEADLINE,
+  });
+  if (q.onDeadline !== null) return;
+  const tasks = Object.values(ctx.state.tasks);
+  const done = tasks.filter((t) => t.status === "succeeded").length;
+  const when = new Date(q.deadline ?? ctx.deps.clock.now()).toISOString();
+  const prompt = q.prompt.length > 200 ? `${q.prompt.slice(0, 199)}…` : q.prompt;
+  await ctx.emit({
+    type: "run.failed",
+    code: "unanswered",
+    reason:
+      `Nobody answered “${prompt}” by its deadline (${when}), and the run cannot go on safely without it. ` +
+      `It stopped with ${done} of ${tasks.length} tasks done and wrote no report rather than guess; ` +
+      "fork the run to continue with an answer.",
+  });
+}
