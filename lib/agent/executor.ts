@@ -1,6 +1,7 @@
 import { type AnyTool, ToolError, type ToolOutput } from "../tools/tool";
 import type { ToolResult } from "./events";
 import { idempotencyKey, repeatKey } from "./idempotency";
+import { leftOutSteps } from "./left-out";
 import type { RunContext } from "./run-context";
 import { fireSkill, skillOn } from "./skill-firing";
 import type { TaskState } from "./state";
@@ -32,6 +33,7 @@ async function withTimeout(
     library: ctx.deps.library,
     workspace: ctx.deps.workspace,
     readDocuments: new Set(ctx.state.readDocuments),
+    leftOut: tool.deliverable ? leftOutSteps(ctx.state) : [],
   });
   const aborted = new Promise<never>((_, reject) => {
     const onAbort = () =>

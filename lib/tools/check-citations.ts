@@ -21,6 +21,8 @@ const CITATION = /\[doc:\s*([^\]\s]+)\s*\]/g;
 const HEADING = /^#{1,6}\s+(.*?)\s*#*\s*$/;
 const FENCE = /^\s*(```|~~~)/;
 // A bibliography lists sources rather than citing them; it is not a section that needs a citation.
+/** A report's list of what it went without states gaps, and cites nothing. */
+const GAPS_HEADING = /^(assumptions and gaps|假设与缺口)$/i;
 const SOURCES_HEADING = /^(sources|references|bibliography|参考(文献|资料)?|来源|资料来源)$/i;
 
 export const checkCitationsTool: Tool<CheckCitationsInput> = {
@@ -92,7 +94,13 @@ export function scanDraft(markdown: string): { citations: string[]; uncitedSecti
     }
   }
   const uncitedSections = sections
-    .filter((s) => s.hasText && !s.cited && !SOURCES_HEADING.test(s.heading.trim()))
+    .filter(
+      (s) =>
+        s.hasText &&
+        !s.cited &&
+        !SOURCES_HEADING.test(s.heading.trim()) &&
+        !GAPS_HEADING.test(s.heading.trim()),
+    )
     .map((s) => s.heading);
   return { citations: [...citations], uncitedSections };
 }

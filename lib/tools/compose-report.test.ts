@@ -112,4 +112,21 @@ describe("compose_report tool", () => {
     const bad = { ...input, table: { ...input.table, rows: [{ cells: ["only one"], citations: [] }] } };
     expect(composeReportTool.input.safeParse(bad).success).toBe(false);
   });
+
+  it("lists the steps the run went on without under Assumptions and gaps, before the sources", async () => {
+    const ctx = {
+      ...(await makeContext(READ)),
+      leftOut: [{ title: "Calculate the <b>gap</b>", why: "the sources read give no input for it" }],
+    };
+    const md = ((await runTool(composeReportTool, input, ctx)).data as ComposeReportData).markdown;
+    const gaps = md.indexOf("## Assumptions and gaps");
+    expect(gaps).toBeGreaterThan(md.indexOf("**Key numbers**"));
+    expect(gaps).toBeLessThan(md.indexOf("## Sources"));
+    expect(md).toMatch(/- Not done: Calculate the .*gap.* \(the sources read give no input for it\)/);
+    expect(md).not.toContain("<b>gap");
+    const zh = { ...input, title: "Project X 市场概况", summary: "两个市场的对比。" };
+    const zhMd = ((await runTool(composeReportTool, zh, ctx)).data as ComposeReportData).markdown;
+    expect(zhMd).toContain("## 假设与缺口");
+    expect(zhMd).toContain("- 未完成：");
+  });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DocId, type LibraryDocument } from "./library/document";
-import { countWords } from "./library/tokenize";
+import { countWords, isChineseText } from "./library/tokenize";
 import { escapeCell, escapeInline, escapeProse } from "./markdown-escape";
 import { attributed, isInstructionLike, onlyUnverified, withoutInstructions } from "./report-hygiene";
 import { requireReadDocuments } from "./require-read";
@@ -111,6 +111,21 @@ export const composeReportTool: Tool<ComposeReportInput> = {
       }
     }
     if (input.table && rows.length > 0) body.push(...renderTable({ ...input.table, rows }, cite, docsOf));
+    // Steps the run went on without are said, not hidden: the reader sees what the report lacks.
+    const leftOut = ctx.leftOut ?? [];
+    if (leftOut.length > 0) {
+      const zh = isChineseText(`${input.title} ${input.summary ?? ""}`);
+      body.push(zh ? "## 假设与缺口" : "## Assumptions and gaps");
+      body.push(
+        leftOut
+          .map((x) =>
+            zh
+              ? `- 未完成：${escapeInline(x.title)}（${escapeInline(x.why)}）`
+              : `- Not done: ${escapeInline(x.title)} (${escapeInline(x.why)})`,
+          )
+          .join("\n"),
+      );
+    }
 
     const citations = [...numbers.keys()];
     const docs = docsOf(citations);

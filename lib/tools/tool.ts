@@ -59,6 +59,8 @@ export interface ToolContext {
   workspace: Workspace;
   /** Documents this run has read so far: the only ones a report may cite. */
   readDocuments: ReadonlySet<string>;
+  /** Steps of the plan the run went on without, and why: a deliverable states them as gaps. */
+  leftOut?: readonly { title: string; why: string }[];
 }
 
 export interface Tool<I = unknown> {

@@ -69,10 +69,12 @@ export function echoes(line: string, request: readonly Said[]): boolean {
 
 const HEADING = /^\s{0,3}(#{1,6})\s/;
 const SOURCES = /^\s{0,3}#{1,6}\s*(Sources|References|来源|参考)/i;
+/** The steps the run went on without: titles of work not done prove nothing was found. */
+const GAPS = /^\s{0,3}#{1,6}\s*(Assumptions and gaps|假设与缺口)\s*$/i;
 
 export interface ReportText {
   /**
-   * Without the title (the first level-1 heading) and the Sources list. A section heading stays
+   * Without the title (the first level-1 heading), the list of steps left out, and the Sources list. A section heading stays
    * only when its section has a line that is not an echo, so "## Relaywright" over an empty or
    * echo-only section does not count.
    */
@@ -85,7 +87,7 @@ export interface ReportText {
 export function reportText(report: string, request: readonly string[]): ReportText {
   const saidWords = request.map(said);
   const lines = report.split("\n");
-  const end = lines.findIndex((l) => SOURCES.test(l));
+  const end = lines.findIndex((l) => SOURCES.test(l) || GAPS.test(l));
   const content: string[] = [];
   const body: string[] = [];
   let heading: string | null = null;

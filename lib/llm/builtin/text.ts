@@ -58,16 +58,7 @@ const ZH_STOP = new Set(
 
 export const isCjk = (text: string): boolean => CJK.test(text);
 
-/** Mostly Chinese: a Han character carries about as much as a short English word. */
-export function isChineseText(text: string): boolean {
-  let han = 0;
-  let latin = 0;
-  for (const char of text) {
-    if (isCjk(char)) han++;
-    else if (/[A-Za-z]/.test(char)) latin++;
-  }
-  return han > 0 && han * 4 > latin;
-}
+export { isChineseText } from "../../tools/library/tokenize";
 
 export function isStopWord(word: string): boolean {
   return isCjk(word) ? ZH_STOP.has(word) : EN_STOP.has(word.toLowerCase());

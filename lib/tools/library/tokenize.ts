@@ -13,6 +13,17 @@ const segmenter = new Intl.Segmenter(undefined, { granularity: "word" });
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
+/** Mostly Chinese: a Han character carries about as much as a short English word. */
+export function isChineseText(text: string): boolean {
+  let han = 0;
+  let latin = 0;
+  for (const char of text) {
+    if (CJK.test(char)) han++;
+    else if (/[A-Za-z]/.test(char)) latin++;
+  }
+  return han > 0 && han * 4 > latin;
+}
+
 // Only words that carry no topic; a longer list would start hiding real query terms.
 const STOP_WORDS = new Set(
   [
