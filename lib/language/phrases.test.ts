@@ -88,3 +88,15 @@ describe("what follows 'per'", () => {
     expect(texts("the cost per seat for Quillon")).not.toContain("seat");
   });
 });
+
+describe("what 'how many' asks", () => {
+  it("is the unit of the answer, not a topic, when it names one; the thing counted otherwise", () => {
+    const gap = texts("By how many percentage points does it beat Loomwork on that?");
+    expect(gap).not.toContain("many percentage points");
+    expect(gap).not.toContain("percentage points");
+    expect(texts("How many share points has Quillon picked up since 2023?")).toEqual(["N:Quillon"]);
+    expect(texts("How many dollars separate the two quotes?")).not.toContain("dollars");
+    expect(texts("How many vendors are certified?")).toEqual(["vendors"]);
+    expect(texts("How much market share does Quillon hold?")).toContain("market share");
+  });
+});

@@ -166,15 +166,16 @@ function splitNames(run: { word: TaggedWord; role: Role }[], before: string): Ph
     const name = run[i]?.role === "name";
     let j = i;
     while (j < run.length && (run[j]?.role === "name") === name) j++;
-    const part = run.slice(i, j);
+    let part = run.slice(i, j);
+    // "how many vendors": the count asked is no part of the subject ("vendors" is); "by how many
+    // percentage points", "how many dollars": the unit the answer is given in is none at all.
+    const howMany = !name && i === 0 && before === "how" && /^(?:many|much)$/i.test(part[0]?.word.text ?? "");
+    if (howMany) part = part.slice(1);
+    const unitsOnly = part.length > 0 && part.every((p) => isUnitWord(p.word));
     // "in percent", "in dollars": a unit after "in" or "as" says how a figure is given, not what to research.
     // What follows "per" is what a figure is counted by ("per technician/month", "per seat"), never a topic.
     const unitOnly =
-      !name &&
-      i === 0 &&
-      (before === "per" ||
-        (/^(?:in|as)$/.test(before) &&
-          part.every((p) => p.word.tags.has("Unit") || p.word.tags.has("Currency"))));
+      !name && i === 0 && (before === "per" || ((howMany || /^(?:in|as)$/.test(before)) && unitsOnly));
     const hasNoun = !unitOnly && (name || part.some((p) => p.role === "noun"));
     if (hasNoun) {
       const first = part[0]?.word as TaggedWord;
@@ -188,6 +189,19 @@ function splitNames(run: { word: TaggedWord; role: Role }[], before: string): Ph
     i = j;
   }
   return out;
+}
+
+/**
+ * A unit of measure: what the tagger marks as one (a currency, a unit, a span of time), or the
+ * units of a difference between percentages it does not know ("percentage points", "pp").
+ */
+function isUnitWord(w: TaggedWord): boolean {
+  return (
+    w.tags.has("Unit") ||
+    w.tags.has("Currency") ||
+    w.tags.has("Duration") ||
+    /^(?:percentage|percent|points?|pts|pp|share)$/i.test(w.text)
+  );
 }
 
 function joinWords(words: TaggedWord[]): string {
