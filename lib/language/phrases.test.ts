@@ -100,3 +100,14 @@ describe("what 'how many' asks", () => {
     expect(texts("How much market share does Quillon hold?")).toContain("market share");
   });
 });
+
+describe("what the requester owns", () => {
+  it("is no topic ('our compliance roadmap'), though a name in it still is", () => {
+    const found = texts("For our compliance roadmap: how many days are there between the two deadlines?");
+    expect(found.some((t) => /roadmap|compliance/.test(t))).toBe(false);
+    expect(texts("How does our Loomwork deployment compare with Relaywright?")).toEqual([
+      "N:Loomwork",
+      "N:Relaywright",
+    ]);
+  });
+});

@@ -78,6 +78,8 @@ const ABSTRACT = /\p{L}{3}(?:tion|sion|ment|ness|ity|ance|ence|ship|ism)$/iu;
 
 function englishRole(word: TaggedWord, next: TaggedWord | undefined, text: string): Role {
   const t = word.tags;
+  // A possessive determiner ("our", the tagger's possessive noun) opens a phrase; it is no part of it.
+  if (/^(?:our|my|their|your)$/i.test(word.text)) return "break";
   const proper = t.has("ProperNoun") || t.has("Acronym") || /\p{Ll}\p{Lu}/u.test(word.text);
   const capitalised = /^\p{Lu}/u.test(word.text);
   if (word.sentenceStart && capitalised) {
@@ -125,8 +127,19 @@ function englishPhrases(text: string): Phrase[] {
   let current: { word: TaggedWord; role: Role }[] = [];
   let before = "";
   let pending = "";
+  // "our compliance roadmap", "my team": what the requester owns is no library topic (a name in it
+  // still is: "our Loomwork deployment"). A run right after an owned one, with nothing between, is
+  // the same noun phrase.
+  let ownedBefore = false;
   const flush = () => {
-    if (current.length > 0) phrases.push(...splitNames(current, before));
+    if (current.length > 0) {
+      const owned = /^(?:our|my)$/i.test(before) || (ownedBefore && before === "");
+      const parts = splitNames(current, before);
+      // Only a name written as one (capitalised) survives: a lower-case word no dictionary knows
+      // ("roadmap") is taken for a name elsewhere, but under "our" it is their thing.
+      phrases.push(...(owned ? parts.filter((p) => p.name && /^\p{Lu}/u.test(p.text)) : parts));
+      ownedBefore = owned;
+    }
     current = [];
   };
   words.forEach((word, i) => {

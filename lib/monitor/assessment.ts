@@ -60,13 +60,47 @@ export function assessResult(s: RunState, task: TaskState, resultEntryId: string
     repeating: isRepeating(s, task.lastCallKey, 3, task.id),
     contradictions: [...new Set(found.map((c) => `${c.key} (${c.held} earlier, ${c.incoming} now)`))],
     inconsistent: [
-      ...new Set(
-        found
+      ...new Set([
+        ...found
           .filter((c) => c.sameSource)
           .map((c) => `${c.key} in ${c.sameSource} (${c.held} earlier, ${c.incoming} now)`),
-      ),
+        ...unfaithfulQuotes(s, data),
+      ]),
     ],
   };
+}
+
+const NUMBER = /\d+(?:[.,]\d+)*/g;
+const numbersIn = (text: string) => new Set(text.match(NUMBER) ?? []);
+
+/**
+ * A quote must be what its source says. Facts a result quotes from a document this run read in
+ * full: a figure in the quote that the document as read does not contain was garbled on the way
+ * ("0.4%" where the document says "2.4%"), whatever else agrees with it.
+ */
+export function unfaithfulQuotes(s: RunState, data: unknown): string[] {
+  const facts = (data as { facts?: unknown } | null)?.facts;
+  if (!Array.isArray(facts) || facts.length === 0) return [];
+  const read = new Map<string, Set<string>>();
+  for (const a of Object.values(s.artifacts)) {
+    const docs = (a.data as { documents?: unknown } | null)?.documents;
+    if (!Array.isArray(docs)) continue;
+    for (const d of docs as { docId?: unknown; text?: unknown; truncated?: unknown }[]) {
+      // A document read only in part may hold the quote beyond the cut: no verdict on it.
+      if (typeof d.docId !== "string" || typeof d.text !== "string" || d.truncated === true) continue;
+      if (!read.has(d.docId)) read.set(d.docId, numbersIn(d.text));
+    }
+  }
+  const out: string[] = [];
+  for (const f of facts as { text?: unknown; docId?: unknown }[]) {
+    if (typeof f.text !== "string" || typeof f.docId !== "string") continue;
+    const source = read.get(f.docId);
+    if (!source) continue;
+    const wrong = [...numbersIn(f.text)].filter((n) => !source.has(n));
+    if (wrong.length > 0)
+      out.push(`${wrong.join(", ")} in a quote of ${f.docId} (not in the document as read)`);
+  }
+  return out;
 }
 
 /**

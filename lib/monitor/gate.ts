@@ -113,7 +113,7 @@ export function gate(
     return {
       kind: "retry",
       trigger: "inconsistent_source",
-      reason: `The same document gave a different value earlier for ${a.inconsistent.join(", ")}: this result was garbled on the way, so it is fetched again.`,
+      reason: `The result disagrees with its own source (${a.inconsistent.join("; ")}): it was garbled on the way, so it is fetched again.`,
     };
   }
   const canReflect = task.reflections < config.maxReflectionsPerTask && enabled("reflect");

@@ -252,6 +252,18 @@ function measurePair(
         specific(y) - specific(x) ||
         y.items.size - x.items.size,
     )[0];
+  if (process.env.DBG)
+    console.error(
+      "LINEUPS",
+      [...wanted],
+      [...lineups.values()].map((l) => [
+        l.shared,
+        l.kind,
+        score(l),
+        inLineup(l),
+        [...l.items.entries()].map(([k, c]) => `${k}=${c.value}`).join("; "),
+      ]),
+    );
   // A list about other items than the ones compared measures something else.
   if (!best || (entities.length >= 2 && inLineup(best) === 0)) {
     // No list gives the measure item by item: the compared items' figures as the text states them.
