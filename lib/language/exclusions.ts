@@ -31,7 +31,7 @@ export function excludedItems(text: string): string[] {
             .slice(0, m.index)
             .split(/[.!?\n]/)
             .at(-1) ?? "";
-        const names = nounPhrases(before).filter((p) => p.name);
+        const names = nounPhrases(before).filter((p) => p.name && !p.owned);
         const meant = /^it$/iu.test(span.trim()) ? names.slice(-1) : names;
         spans.push(...meant.map((p) => p.text));
         continue;

@@ -15,6 +15,11 @@ export interface Phrase {
   name: boolean;
   /** What ended the phrase before this one ("and", ",", "vs", "which"…), lower-cased; "" at the start. */
   before: string;
+  /**
+   * The requester's own ("our compliance roadmap", "my team"): it makes a request specific, but no
+   * library has it, so it is no topic. A name written as one inside it is not owned ("our Loomwork").
+   */
+  owned?: boolean;
 }
 
 const HAN = /\p{Script=Han}/u;
@@ -137,7 +142,11 @@ function englishPhrases(text: string): Phrase[] {
       const parts = splitNames(current, before);
       // Only a name written as one (capitalised) survives: a lower-case word no dictionary knows
       // ("roadmap") is taken for a name elsewhere, but under "our" it is their thing.
-      phrases.push(...(owned ? parts.filter((p) => p.name && /^\p{Lu}/u.test(p.text)) : parts));
+      phrases.push(
+        ...(owned
+          ? parts.map((p) => (p.name && /^\p{Lu}/u.test(p.text) ? p : { ...p, owned: true }))
+          : parts),
+      );
       ownedBefore = owned;
     }
     current = [];

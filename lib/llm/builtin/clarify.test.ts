@@ -3,10 +3,24 @@ import { declinesQuestions } from "../../language/references";
 import { Clarification } from "../../planner/plan-schema";
 import { clarify, privateReference } from "./clarify";
 
+const c = (x: Clarification) => (x.spec ? "spec" : `question: ${x.question?.prompt}`);
 const run = (goal: string, answers: { prompt: string; answer: string }[] = []) =>
   Clarification.parse(clarify({ purpose: "clarify", goal, answers }));
 
 describe("clarify", () => {
+  it("does not ask who 'our platform team' is when nothing asked depends on it; asks when a total does", () => {
+    const context = run(
+      "Braidline vs Loomwork for our platform team: task success rate, cost per task, and whether each one ships a Kubernetes operator.",
+    );
+    expect(c(context)).toBe("spec");
+    const total = run(
+      "Could you work out what Fernbrook would cost us over three years for our whole field team?",
+    );
+    expect(total.question?.prompt).toContain("our whole field team");
+    const selects = run("Compare Loomwork and Relaywright against the criteria for our shortlist.");
+    expect(selects.question?.prompt).toContain("our shortlist");
+  });
+
   it.each(["help me", "do some research", "report", "帮我做个研究"])(
     "asks what to research for the vague goal %j",
     (goal) => {

@@ -55,6 +55,7 @@ export function clarify(ctx: ClarifyContext): Clarification {
           .filter(
             (ref, i, all) =>
               !definedInPlace(ctx.goal, ref) &&
+              !onlyContext(ctx.goal, ref, options.derived) &&
               !all.some((o, k) => k !== i && o.includes(ref) && (o !== ref || k < i)),
           )
           .slice(0, MAX_REFERENCES_ASKED)
@@ -264,6 +265,29 @@ function definedInPlace(goal: string, ref: string): boolean {
 export function privateReference(goal: string): string | null {
   return privateReferences(goal).find((ref) => !definedInPlace(goal, ref)) ?? null;
 }
+
+/** What the request's items are or what is given about them: never mere context. */
+const SELECTS =
+  /\b(?:shortlist|short-list|suppliers?|vendors?|providers?|quote|offer|invoice|data|numbers|spreadsheet|proposal|contracts?|requirements|constraints|criteria|rules|policy|policies|standards|guidelines|budget)$/i;
+
+/**
+ * Asking is priced: "Braidline vs Loomwork for our platform team" names whom the report is for,
+ * and nothing asked depends on who they are. A first-person reference after "for" is such context
+ * unless it is what selects or constrains the items (a shortlist, a budget, requirements), or the
+ * request asks an amount that its size would feed (a total, a sum, a projection).
+ */
+function onlyContext(goal: string, ref: string, derived: readonly string[]): boolean {
+  const at = goal.indexOf(ref);
+  if (at < 0 || !/\bfor\s+$/i.test(goal.slice(0, at)) || !/^(?:our|my)\s/i.test(ref)) return false;
+  if (SELECTS.test(ref)) return false;
+  if (derived.some((op) => op === "product" || op === "sum" || op === "apply_rate")) return false;
+  // What it would cost them, in all ("cost us over three years", "the licences alone"): their size
+  // makes the figure. A cost per unit ("cost per task") is the same whoever asks.
+  return !TOTAL_COST.test(goal);
+}
+
+const TOTAL_COST =
+  /\b(?:cost|costs|spend|pay|bill|budget|licen[cs]es|tco|afford|save|savings?)\b(?!\s+(?:per|a|an|each)\b)/i;
 
 function privateReferences(goal: string): string[] {
   const matched = [FIRST_PERSON_EN, THIRD_PERSON_EN, ATTACHED_EN, PRIVATE_ZH]

@@ -50,6 +50,8 @@ interface Run {
   text: string;
   at: number;
   name: boolean;
+  /** The requester's own thing: counted as content, never a topic. */
+  owned?: boolean;
   /** The break before this run (a stop word or punctuation), lower-cased; "" at the start. */
   before: string;
 }
@@ -67,7 +69,9 @@ export function parseGoalTerms(text: string): GoalTerms {
     }
     return `,${" ".repeat(Math.max(0, whole.length - 1))}`;
   });
-  const runs = contentPhrases(unquoted);
+  const all = contentPhrases(unquoted);
+  // What the requester owns makes the request specific (it counts) but is no topic.
+  const runs = all.filter((r) => !r.owned);
   const between = /\bbetween\b/i.test(text) && runs.filter((r) => r.name).length >= 2;
   const compare = COMPARE.test(text) || WHICH_BEST.test(text) || between;
   for (const run of runs) found.push({ text: run.text, at: run.at, name: run.name });
@@ -107,7 +111,7 @@ export function parseGoalTerms(text: string): GoalTerms {
     coordinatedNames: coordinatedNames(runs),
     aspects: dedupe(aspects.filter(isAspect)),
     ordered: dedupe(found.filter((f) => f.name || isAspect(f.text)).map((f) => f.text)),
-    contentWords: countContent(runs) + quotedCount,
+    contentWords: countContent(all) + quotedCount,
   };
 }
 
@@ -123,7 +127,13 @@ function contentPhrases(text: string): Run[] {
     while (words.length > 0 && isStopWord(words.at(-1) as string)) words.pop();
     const kept = words.join(" ").trim();
     if (kept === "" || isStopWord(kept)) continue;
-    runs.push({ text: kept, at: p.at + Math.max(0, p.text.indexOf(kept)), name: p.name, before: p.before });
+    runs.push({
+      text: kept,
+      at: p.at + Math.max(0, p.text.indexOf(kept)),
+      name: p.name,
+      before: p.before,
+      owned: p.owned,
+    });
   }
   return runs;
 }
