@@ -69,5 +69,33 @@ describe("groundTopics: initialisms", () => {
       library,
     );
     expect(g.unknown).toEqual(["Corvane"]);
+    // Researched by the name it stands for, which the documents use.
+    expect(g.spec.topics).toEqual(["North America", "Corvane"]);
+    expect(g.spec.acceptanceCriteria).toEqual(["Names North America and Corvane"]);
+  });
+
+  it("reads a word's prefix as its part of an acronym ('APAC' for Asia-Pacific), and never finds 'NA' inside 'finance'", async () => {
+    const library = new InMemoryLibrary([
+      doc(
+        "r",
+        "Finance teams in Asia-Pacific grew fastest; Asia-Pacific reached USD 1.1 billion. North America led.",
+      ),
+    ]);
+    const spec = {
+      deliverable: "a report",
+      audience: "analysts",
+      constraints: [],
+      acceptanceCriteria: ["Names NA and APAC"],
+      compare: true,
+      topics: ["NA", "APAC"],
+    };
+    const g = await groundTopics(spec, library);
+    expect(g.unknown).toEqual([]);
+    expect(g.spec.topics).toEqual(["North America", "Asia-Pacific"]);
+    const none = await groundTopics(
+      { ...spec, topics: ["NA"], acceptanceCriteria: ["Names NA and Europe"] },
+      new InMemoryLibrary([doc("f", "Finance and banking.")]),
+    );
+    expect(none.unknown).toEqual(["NA", "Europe"]);
   });
 });

@@ -29,14 +29,21 @@ export async function groundTopics(spec: GoalSpec, library: DocumentLibrary): Pr
   const named = spec.topics.filter((t) => /^\p{Lu}/u.test(t) && !isAcronym(t));
   const central = [...new Set([...names, ...named])];
   const unknown: string[] = [];
+  // "NA" → "North America": an initialism the documents never use is researched by the name it stands for.
+  const expanded = new Map<string, string>();
   for (const name of central) {
     const hits = await library.search(name, { limit: 3 });
     const docs = await Promise.all(hits.map((h) => library.get(h.docId)));
     if (docs.some((d) => d && mentionsWords(`${d.title} ${d.text}`, name))) continue;
     // "NA" for "North America": an initialism of a name the library has is known.
-    if (/^\p{Lu}{2,5}$/u.test(name) && (await abbreviates(name, library))) continue;
+    const full = /^\p{Lu}{2,5}$/u.test(name) ? await abbreviates(name, library) : null;
+    if (full) {
+      expanded.set(name, full);
+      continue;
+    }
     unknown.push(name);
   }
+  if (expanded.size > 0) spec = expandInitialisms(spec, expanded);
   const kept: string[] = [];
   const dropped: string[] = [];
   for (const topic of spec.topics) {
@@ -54,6 +61,8 @@ export async function groundTopics(spec: GoalSpec, library: DocumentLibrary): Pr
 
 /** Every word of the name is in the text itself, not just a fuzzy neighbour of it. */
 function mentionsWords(text: string, name: string): boolean {
+  // An initialism is found only as itself: "NA" is not the "na" in "finance".
+  if (isAcronym(name)) return new RegExp(`(?<![\\p{L}\\d])${name}(?![\\p{L}\\d])`, "u").test(text);
   const lower = text.toLowerCase();
   // "Europe's Project X": the possessive is grammar, the words are "Europe", "Project", "X".
   return name
@@ -74,22 +83,58 @@ function entityNames(spec: GoalSpec): string[] {
 
 const MAX_DOCS_FOR_INITIALS = 200;
 
-/** The library has a name of capitalised words whose initials spell the acronym ("North America" → NA). */
-async function abbreviates(acronym: string, library: DocumentLibrary): Promise<boolean> {
-  const words = `\\p{Lu}[\\p{L}-]*`;
-  const phrase = new RegExp(`\\b${Array(acronym.length).fill(`(${words})`).join("\\s+")}\\b`, "gu");
+/** The spec with each initialism written out, in its topics and in its criteria ("Names NA and APAC"). */
+function expandInitialisms(spec: GoalSpec, expanded: ReadonlyMap<string, string>): GoalSpec {
+  const swap = (text: string) =>
+    [...expanded].reduce((t, [short, full]) => t.replace(new RegExp(`\\b${short}\\b`, "gu"), full), text);
+  return {
+    ...spec,
+    topics: [...new Set(spec.topics.map((t) => expanded.get(t) ?? t))],
+    acceptanceCriteria: spec.acceptanceCriteria.map(swap),
+  };
+}
+
+/**
+ * The name of capitalised words the acronym abbreviates that the library uses most often, or null.
+ * Each word (a hyphenated word's parts too) gives the acronym a prefix of itself, in order: "North
+ * America" → N·A, "Asia-Pacific" → A·PAC.
+ */
+async function abbreviates(acronym: string, library: DocumentLibrary): Promise<string | null> {
+  const runs = /\p{Lu}[\p{L}]*(?:[\s-]+\p{Lu}[\p{L}]*)*/gu;
+  const counts = new Map<string, number>();
   // Bounded: an acronym the index does not know is rare, and a large library is sampled, not read whole.
   for (const meta of (await library.list()).slice(0, MAX_DOCS_FOR_INITIALS)) {
     const doc = await library.get(meta.id);
-    for (const m of `${doc?.title ?? ""}\n${doc?.text ?? ""}`.matchAll(phrase)) {
-      if (
-        m
-          .slice(1)
-          .map((w) => (w ?? "")[0])
-          .join("") === acronym
-      )
-        return true;
+    for (const m of `${doc?.title ?? ""}\n${doc?.text ?? ""}`.matchAll(runs)) {
+      const words = m[0].split(/([\s-]+)/);
+      // Every stretch of the run, of as many words as the acronym has letters at most.
+      for (let a = 0; a < words.length; a += 2) {
+        for (let b = a; b < words.length && (b - a) / 2 < acronym.length; b += 2) {
+          const parts = words.slice(a, b + 1).filter((_, k) => k % 2 === 0);
+          if (!spells(acronym, parts)) continue;
+          const full = words
+            .slice(a, b + 1)
+            .join("")
+            .replace(/\s+/g, " ");
+          counts.set(full, (counts.get(full) ?? 0) + 1);
+        }
+      }
     }
   }
-  return false;
+  return [...counts].sort((x, y) => y[1] - x[1])[0]?.[0] ?? null;
+}
+
+/** The acronym is each word's prefix in turn (at least a letter from each, all of it used). */
+function spells(acronym: string, words: readonly string[]): boolean {
+  const upper = acronym.toUpperCase();
+  const go = (i: number, w: number): boolean => {
+    if (w === words.length) return i === upper.length;
+    const word = (words[w] as string).toUpperCase();
+    for (let n = 1; n <= word.length && i + n <= upper.length; n++) {
+      if (word.slice(0, n) !== upper.slice(i, i + n)) break;
+      if (go(i + n, w + 1)) return true;
+    }
+    return false;
+  };
+  return words.length >= 2 || upper.length <= 1 ? go(0, 0) : false;
 }
