@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { statedSpan } from "./horizon";
 import {
+  arrivedLately,
   decidedElsewhere,
   decidedElsewhereZh,
   decidedInClause,
   decidedThenZh,
   ownComparisonSide,
+  ownedLocation,
   ownPossessor,
   ownTotalityZh,
 } from "./references";
@@ -143,5 +145,28 @@ describe("the requester's own side of a comparison, things they have, and their 
         "把我们上季度和 Fernbrook 谈下来的折扣套到 FieldMate 的标价上，算一下一年要花多少钱？",
       ),
     ).toEqual(["我们上季度和 Fernbrook 谈下来的折扣"]);
+  });
+});
+
+describe("things fixed by the requester's own documents and recent events", () => {
+  it("finds what their plan or deck fixes, not what the agent's library holds", () => {
+    expect(ownedLocation("What does it cost us for the crew size in our FY26 ops plan?")).toEqual([
+      "the crew size in our FY26 ops plan",
+    ]);
+    expect(ownedLocation("Check the figures in our library against Halden.")).toEqual([]);
+  });
+
+  it("finds what reached them lately ('the quote … landed yesterday'), not a source's publication", () => {
+    expect(
+      arrivedLately("Fernbrook's renewal quote for our 300 crews landed yesterday. Is it above the market?"),
+    ).toEqual(["Fernbrook's renewal quote"]);
+    expect(arrivedLately("Halden's report came out last week: what does it say about Quillon?")).toEqual([]);
+  });
+
+  it("finds their whole staff before the word of totality, and the decided country as a whole noun", () => {
+    expect(ownTotalityZh("如果我们工厂的维修技师全部换成 Nordvale Atlas，三年总拥有成本是多少？")).toEqual([
+      "我们工厂的维修技师全部",
+    ]);
+    expect(decidedThenZh("老板上周拍板要进的那个亚太国家，市场规模多大？")[0]).toContain("亚太国家");
   });
 });

@@ -161,6 +161,66 @@ export function decidedInClause(text: string): string[] {
 }
 
 /**
+ * A thing fixed by the requester's own document or plan: "the crew size in our FY26 ops plan",
+ * "the figures from my deck". A definite noun phrase located in a first-person one — which one it
+ * is, only they can say. (The agent's own library is not theirs to supply.)
+ */
+const IN_OWN =
+  /\bthe\s+((?:[\p{L}\d-]+\s+){0,3}?[\p{L}\d-]+)\s+(?:in|from|on)\s+(?:our|my)\s+((?:[\p{L}\d-]+\s+){0,3}[\p{L}\d-]+)/giu;
+
+export function ownedLocation(text: string): string[] {
+  return [...text.matchAll(IN_OWN)]
+    .filter((m) => !/\b(?:library|libraries|index|sources?|documents?)\b/i.test(m[2] ?? ""))
+    .map((m) => m[0]);
+}
+
+/**
+ * Something that reached the requester lately, and what it says: "Fernbrook's renewal quote for
+ * our 300 crews landed yesterday". A noun phrase with a common noun at its head as the subject of a
+ * past-tense verb dated relative to now ("yesterday", "last week", "this morning"): a source has a
+ * date of its own, so this is their thing.
+ */
+const RECENTLY =
+  /^\s*(?:[\p{L}-]+\s+){0,2}?(?:yesterday|today|this (?:morning|afternoon|week)|earlier (?:today|this week)|last (?:night|week|month|quarter|monday|tuesday|wednesday|thursday|friday))\b/iu;
+
+export function arrivedLately(text: string): string[] {
+  const words = tagEnglish(text);
+  const found: string[] = [];
+  for (let k = 1; k < words.length; k++) {
+    const verb = words[k] as TaggedWord;
+    if (!verb.tags.has("PastTense") || verb.tags.has("Copula") || verb.tags.has("Auxiliary")) continue;
+    if (!RECENTLY.test(text.slice(verb.end, verb.end + 40))) continue;
+    // The subject: the nominal words right before the verb ("Fernbrook's renewal quote for our 300
+    // crews"), a common noun at the head of its first noun phrase ("quote").
+    let j = k;
+    let headAt = k - 1;
+    while (j > 0) {
+      const w = words[j - 1] as TaggedWord;
+      if (w.post.trim() !== "" && w.post.trim() !== "-") break;
+      if (/^(?:for|of)$/i.test(w.text) && j < k) {
+        headAt = j - 2;
+        j--;
+        continue;
+      }
+      // A base-form "verb" after a noun is a noun the tagger misread ("renewal quote").
+      const misread = w.tags.has("Verb") && !w.tags.has("PastTense") && !!words[j - 2]?.tags.has("Noun");
+      const nominal = w.tags.has("Noun") || w.tags.has("Adjective") || w.tags.has("Value") || misread;
+      if (!nominal || (w.tags.has("Pronoun") && !w.tags.has("Possessive"))) break;
+      j--;
+    }
+    const head = words[headAt];
+    if (j === k || !head || headAt < j) continue;
+    // Theirs: the phrase or what follows the verb says so ("for our 300 crews", "landed on my desk").
+    const around = text.slice((words[j] as TaggedWord).start, verb.end + 40);
+    if (!/\b(?:our|my|us|me|we)\b/i.test(around)) continue;
+    if (head.tags.has("ProperNoun") || /^\p{Lu}/u.test(head.text) || /^(?:our|my)$/i.test(head.text))
+      continue;
+    found.push(text.slice((words[j] as TaggedWord).start, head.end));
+  }
+  return found;
+}
+
+/**
  * One side of a comparison only the requester can name: "how our incumbent vendor stacks up
  * against Fernbrook", "compare my current supplier with Quillon", "Fernbrook versus our provider".
  * A first-person noun phrase (a common noun at its head) that a relation of comparison joins to the
@@ -296,7 +356,10 @@ export function decidedThenZh(text: string): string[] {
     // Punctuation ends the clause; a word the dictionary lacks ("周会", also tagged x) does not.
     const stop = clause.findLastIndex((w) => w.tag === "x" && !/\p{Script=Han}/u.test(w.text));
     const own = clause.slice(stop + 1);
-    if (!own.some((w) => w.tag === "t") || !own.some((w) => /^(?:v|vn)$/.test(w.tag))) continue;
+    // The verb: one the dictionary knows, or a word it lacks ("要进") right before 的.
+    const verbLike = (w: ChineseWord) =>
+      /^(?:v|vn)$/.test(w.tag) || (w.tag === "x" && /\p{Script=Han}/u.test(w.text));
+    if (!own.some((w) => w.tag === "t") || !own.some(verbLike)) continue;
     let end = i + 2;
     while (
       end < words.length &&
@@ -304,7 +367,10 @@ export function decidedThenZh(text: string): string[] {
       words[end]?.tag !== "x"
     ) {
       if (isChineseNounTag(words[end]?.tag ?? "") && !/^(?:vn|eng)$/.test(words[end]?.tag ?? "")) {
+        // The whole compound: "那个亚太国家", not "那个亚太".
         end++;
+        while (end < words.length && isChineseNounTag(words[end]?.tag ?? "") && words[end]?.tag !== "eng")
+          end++;
         break;
       }
       end++;
@@ -329,7 +395,10 @@ export function ownTotalityZh(text: string): string[] {
   const found: string[] = [];
   for (let i = 0; i < words.length; i++) {
     if (!/^(?:全部|所有|整个|全体)$/.test(words[i]?.text ?? "")) continue;
-    const side = words.slice(Math.max(0, i - 3), i);
+    // The side right before the word, or owning the noun phrase before it ("我们工厂的维修技师全部").
+    let from = i;
+    while (from > 0 && from > i - 6 && /^(?:n|vn|v|nz|j|uj|r)/.test(words[from - 1]?.tag ?? "")) from--;
+    const side = words.slice(Math.min(from, Math.max(0, i - 3)), i);
     if (!side.some((w) => /^(?:我们|我司|我方|公司|本公司|咱们|我)$/.test(w.text))) continue;
     let end = i + 1;
     while (
@@ -337,6 +406,14 @@ export function ownTotalityZh(text: string): string[] {
       (/^(?:n|vn|nz|j|uj)/.test(words[end]?.tag ?? "") || words[end]?.text === "的")
     )
       end++;
+    // "我们工厂的维修技师全部换成…": the noun phrase is the one before the word of totality.
+    if (!words.slice(i + 1, end).some((w) => isChineseNounTag(w.tag)) && from < i) {
+      const start = words.slice(from, i).find((w) => /^(?:我们|我司|我方|公司|本公司|咱们|我)$/.test(w.text));
+      if (start) {
+        found.push(text.slice(start.start, (words[i] as ChineseWord).end));
+        continue;
+      }
+    }
     if (words.slice(i + 1, end).some((w) => isChineseNounTag(w.tag))) {
       const start = side.find((w) => /^(?:我们|我司|我方|公司|本公司|咱们|我)$/.test(w.text)) as ChineseWord;
       found.push(text.slice(start.start, (words[end - 1] as ChineseWord).end));

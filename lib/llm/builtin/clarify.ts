@@ -1,10 +1,12 @@
 import {
+  arrivedLately,
   decidedElsewhere,
   decidedElsewhereZh,
   decidedInClause,
   decidedThenZh,
   declinesQuestions,
   ownComparisonSide,
+  ownedLocation,
   ownPossessor,
   ownTotalityZh,
 } from "../../language/references";
@@ -302,6 +304,8 @@ function privateReferences(goal: string): string[] {
           ...decidedInClause(goal),
           ...ownComparisonSide(goal),
           ...ownPossessor(goal),
+          ...ownedLocation(goal),
+          ...arrivedLately(goal),
         ]
   ).map((text) => ({ at: goal.indexOf(text), text }));
   // "Our security team wants a timeline", "Our plant ops team asked which vendor …": the side that
