@@ -7,10 +7,11 @@ import { planDuration } from "./derive-duration";
 import { extraPair } from "./derive-extra";
 import { measureRows } from "./derive-measures";
 import { PART_OF_WHOLE, planPart } from "./derive-part";
-import { conditionPair, nestedPickPair, superlativePair } from "./derive-picks";
+import { averageOf, conditionPair, nestedPickPair, superlativePair } from "./derive-picks";
 import { planQuotients } from "./derive-quotient";
 import { planRate, projectedPair } from "./derive-rate";
 import { sharePair } from "./derive-share";
+import { similarPair, suppliedPair } from "./derive-similar";
 import { planProduct } from "./derive-total";
 import { derivedPair, PER_UNIT, perUnitPair, refinedFigures } from "./derive-upstream";
 import { changePair, yearPair, yearSeries } from "./derive-years";
@@ -20,11 +21,10 @@ import { derivationClause, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { statedFigures } from "./item-measures";
 import type { KeyFigure } from "./key-figures";
-import { type Figure as Candidate, firstOf, figureInput as input, lineupsOf, relevance } from "./lineups";
+import { type Figure as Candidate, firstOf, figureInput as input, lineupsOf } from "./lineups";
 import { figureInProse, kindOf, type ProseFigure } from "./prose-figures";
-import { matchTerms, mentions, normalise, overlap, ruledOutBy } from "./text";
+import { matchTerms, mentions, normalise, ruledOutBy } from "./text";
 import type { Derivation, ReadDoc } from "./upstream";
-import { valuesIn } from "./values";
 
 /**
  * Which figures a requested derivation uses, chosen the way an analyst would: two figures of the
@@ -133,6 +133,13 @@ export function planCalculation(
       (operation === "difference" && twoYears && !namesItems(requestText, frame)))
   )
     pair = yearPair(candidates, wanted, requestText);
+  // One comparison asked in two units ("how far above the average that is, in $ and in %"): the
+  // change runs from the side compared against (the average, the "than" side) to the other.
+  const clause = operation === "percent_change" ? derivationClause(requestText, operation) : null;
+  if (!pair && clause && clause === derivationClause(requestText, "difference")) {
+    const same = measurePair(requestText, frame, candidates, reads, false, clause);
+    if (same) pair = [same[1], same[0]];
+  }
   if (!pair && operation === "percent_change") pair = changePair(requestText, frame, reads);
   if (!pair && (operation === "difference" || operation === "percent_change" || operation === "ratio"))
     // "than the cheapest one": the other side is an end of a list, not the item in another state.
@@ -232,7 +239,7 @@ function measurePair(
   // The unit the answer is asked in ("how many dollars separate …") rules out lists of another kind.
   // So does a comparison of price ("how many times pricier", "how much cheaper", 贵多少).
   const money =
-    /\b(?:dollars?|usd|euros?|yuan|rmb|pricier|priciest|cheaper|cheapest|costlier|(?:more|less) expensive)\b|美元|人民币|贵|便宜/iu.test(
+    /\b(?:dollars?|usd|euros?|yuan|rmb|pricier|priciest|cheaper|cheapest|costlier|(?:more|less|most|least) expensive)\b|美元|人民币|贵|便宜/iu.test(
       focus ?? request,
     );
   // The list that has the items the request names, then the one whose words it uses most.
@@ -252,18 +259,6 @@ function measurePair(
         specific(y) - specific(x) ||
         y.items.size - x.items.size,
     )[0];
-  if (process.env.DBG)
-    console.error(
-      "LINEUPS",
-      [...wanted],
-      [...lineups.values()].map((l) => [
-        l.shared,
-        l.kind,
-        score(l),
-        inLineup(l),
-        [...l.items.entries()].map(([k, c]) => `${k}=${c.value}`).join("; "),
-      ]),
-    );
   // A list about other items than the ones compared measures something else.
   if (!best || (entities.length >= 2 && inLineup(best) === 0)) {
     // No list gives the measure item by item: the compared items' figures as the text states them.
@@ -322,6 +317,13 @@ function measurePair(
   const inFocus = focus ? bareExtremes(focus) : [];
   const ends = inFocus.length > 0 ? inFocus : bareExtremes(request);
   const endsOnly = focus !== null && !items.some((x) => mentions(focus, firstOf(x.item)));
+  // "how far is the most expensive one above the four-vendor average": one side is the list's
+  // average as a document states it (a figure of no item), the other the item or end asked.
+  const average = averageOf(focus ?? request, all, best);
+  if (average) {
+    const side = named[0] ?? (ends.includes("min") ? last : first);
+    if (side && side.c !== average) return [side.c, average];
+  }
   if (endsOnly && ends.includes("min") && first && last && first !== last) return [first.c, last.c];
   if (named.length >= 2)
     return [(named[0] as (typeof items)[number]).c, (named[1] as (typeof items)[number]).c];
@@ -347,58 +349,3 @@ const firstMention = (text: string, item: string): number => {
   const at = text.toLowerCase().indexOf((item.split(" ")[0] ?? item).toLowerCase());
   return at < 0 ? Number.POSITIVE_INFINITY : at;
 };
-
-/**
- * "Vantor quoted us USD 54 per technician per month": a value a person supplied, labelled with the
- * name its line gives, paired with the library figure of the same kind (same currency and unit)
- * the request's words fit best — a figure of no single item first (an average, a market total),
- * the library's own reference point — library figure first, so a change runs from it to the quote.
- */
-function suppliedPair(
-  supplied: readonly string[],
-  candidates: readonly Candidate[],
-  wanted: Set<string>,
-): [Candidate, Candidate] | null {
-  const given: Candidate[] = supplied.flatMap((line) => {
-    const name = /\b\p{Lu}[\p{L}\d-]+(?:\s+\p{Lu}[\p{L}\d-]+)*/u.exec(
-      line.replace(/^(?:We|Our|The|They|I)\b/u, ""),
-    )?.[0];
-    return valuesIn(line).flatMap((value) => {
-      const q = parseQuantity(value);
-      return q ? [{ label: `${name ?? "Supplied figure"} (supplied)`, value, q }] : [];
-    });
-  });
-  const itemised = new Set(lineupsOf(candidates).flatMap((l) => [...l.items.values()].map((c) => c.label)));
-  // A value with its unit ("USD 41 per technician per month") says more than the same bare ("41 美元").
-  const specific = (c: Candidate) => kindOf(c.q).length;
-  for (const g of [...given].sort((a, b) => specific(b) - specific(a))) {
-    const library = candidates
-      .filter((c) => kindOf(c.q) === kindOf(g.q))
-      .sort(
-        (a, b) =>
-          Number(itemised.has(a.label)) - Number(itemised.has(b.label)) ||
-          relevance(b, wanted) - relevance(a, wanted),
-      )[0];
-    if (library) return [library, g];
-  }
-  return null;
-}
-
-/** Two figures of one kind whose names share the most words, the goal's words weighing in. */
-function similarPair(candidates: Candidate[], wanted: Set<string>): [Candidate, Candidate] | null {
-  let top: { pair: [Candidate, Candidate]; score: number } | null = null;
-  for (let i = 0; i < candidates.length; i++) {
-    for (let j = i + 1; j < candidates.length; j++) {
-      const a = candidates[i] as Candidate;
-      const b = candidates[j] as Candidate;
-      if (kindOf(a.q) !== kindOf(b.q) || a.q.amount === b.q.amount) continue;
-      const ta = matchTerms(a.label);
-      const tb = matchTerms(b.label);
-      const shared = overlap(ta, tb);
-      if (shared === 0) continue;
-      const score = shared + relevance(a, wanted) + relevance(b, wanted);
-      if (!top || score > top.score) top = { pair: [a, b], score };
-    }
-  }
-  return top?.pair ?? null;
-}

@@ -133,3 +133,16 @@ export function nestedPickPair(
   }
   return best && best.score >= 0.5 ? best.pair : null;
 }
+
+const AVERAGE = /\b(?:average|mean)\b|平均/i;
+
+/** The stated average of a list's measure, when the asking clause sets something against it. */
+export function averageOf(
+  clause: string,
+  all: readonly Candidate[],
+  list: { kind: string; items: Map<string, Candidate> },
+): Candidate | null {
+  if (!AVERAGE.test(clause)) return null;
+  const listed = new Set(list.items.values());
+  return all.find((c) => AVERAGE.test(c.label) && kindOf(c.q) === list.kind && !listed.has(c)) ?? null;
+}

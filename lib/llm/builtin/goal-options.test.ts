@@ -72,3 +72,14 @@ describe("parseGoalOptions: savings and growth", () => {
     ).toContain("apply_rate");
   });
 });
+
+describe("degree questions with a direction", () => {
+  it("'how far is X above Y' asks a difference, and 'in $ and in %' also a change", () => {
+    expect(parseGoalOptions("How far is the most expensive one above the average?").derived).toContain(
+      "difference",
+    );
+    expect(
+      parseGoalOptions("How far above the market's average list price is that (in $ and in %)?").derived,
+    ).toEqual(expect.arrayContaining(["difference", "percent_change"]));
+  });
+});
