@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bareExtremes, superlatives } from "./superlatives";
+import { bareExtremes, requestedOrder, superlatives } from "./superlatives";
 
 describe("superlatives", () => {
   it("finds the measure a superlative picks by, and its direction", () => {
@@ -75,5 +75,15 @@ describe("superlatives: verbs of coming first", () => {
       ["max", "expensive vendor"],
       ["min", "expensive vendor"],
     ]);
+  });
+});
+
+describe("requestedOrder", () => {
+  it("reads the order a list is asked in, in both languages, and none when none is said", () => {
+    expect(requestedOrder("loop rates for the four frameworks - lowest first pls")).toBe("asc");
+    expect(requestedOrder("list them in descending order")).toBe("desc");
+    expect(requestedOrder("from cheapest to priciest")).toBe("asc");
+    expect(requestedOrder("按循环发生率从低到高排列")).toBe("asc");
+    expect(requestedOrder("Which framework has the lowest loop rate?")).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { requestedSpan, spanClause } from "../../language/horizon";
+import { requestedOrder } from "../../language/superlatives";
 import { parseQuantity } from "../../tools/calculate";
 import type { ResearchFrame } from "./frame";
 import { termsWithGloss } from "./gloss";
@@ -29,12 +30,21 @@ const MAX_ITEMS = 8;
 /** Lineups stated in sentences, at most. */
 const MAX_STATED = 2;
 
+/** Rows in the order the request asks ("lowest first"), by value; as found otherwise. */
+function inOrder<R extends { value: string }>(rows: R[], order: "asc" | "desc" | null): R[] {
+  if (!order) return rows;
+  const amount = (r: R) => parseQuantity(r.value)?.amount ?? Number.NaN;
+  if (rows.some((r) => Number.isNaN(amount(r)))) return rows;
+  return [...rows].sort((x, y) => (order === "asc" ? amount(x) - amount(y) : amount(y) - amount(x)));
+}
+
 export function askedMeasures(frame: ResearchFrame, reads: readonly ReadDoc[]): ItemMeasure[] {
   // The subject's words and the names compared are not a measure: every figure is about them.
   const skip = new Set([...matchTerms([frame.subject ?? "", ...frame.entities].join(" "))]);
   const request = [frame.request, ...frame.options.changed, ...frame.options.given].join("\n");
   const wanted = new Set([...termsWithGloss(request, reads)].filter((t) => !skip.has(t)));
   const ruledOut = ruledOutBy(frame.options.excluded);
+  const order = requestedOrder(request);
   // A figure both languages' documents list is cited from one in the report's language.
   const ordered = [...reads].sort(
     (a, b) => Number(isChineseText(a.text) !== frame.zh) - Number(isChineseText(b.text) !== frame.zh),
@@ -50,7 +60,12 @@ export function askedMeasures(frame: ResearchFrame, reads: readonly ReadDoc[]): 
       return { l, words, hit, items };
     })
     .filter(({ words, hit, items }) => hit > 0 && hit * 2 >= words.length && items.length >= 2)
-    .sort((a, b) => b.hit / b.words.length - a.hit / a.words.length || b.items.length - a.items.length);
+    // The list that carries more of the request's words first ("loop incidence rate" over "rate"),
+    // then the one with fewer words it did not ask for.
+    .sort(
+      (a, b) =>
+        b.hit - a.hit || b.hit / b.words.length - a.hit / a.words.length || b.items.length - a.items.length,
+    );
   const out: ItemMeasure[] = [];
   const listed = new Set<string>();
   for (const { l, items } of scored) {
@@ -60,7 +75,7 @@ export function askedMeasures(frame: ResearchFrame, reads: readonly ReadDoc[]): 
       .map(([item, f]) => ({ item, label: f.label, value: f.value, docId: f.docId ?? "" }));
     if (rows.length < 2) continue;
     for (const r of rows) listed.add(normalise(r.label));
-    out.push({ measure: l.shared, rows });
+    out.push({ measure: l.shared, rows: inOrder(rows, order) });
     if (out.length >= MAX_MEASURES) break;
   }
   // Lineups a sentence states ("USD 0.42 for Relaywright, USD 0.47 for Braidline …"): the request
