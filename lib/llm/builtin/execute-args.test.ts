@@ -71,6 +71,28 @@ const extractInput = (facts: { text: string; docId: string }[]): TaskInput => ({
 });
 
 describe("execute arguments", () => {
+  it("adds to a Chinese search the English names the documents read give its measures", () => {
+    const zhSearch: TaskSpec = { ...task("s1"), id: "s-more", input: { query: "Cortexa 循环发生率 框架" } };
+    const read: TaskInput = {
+      taskId: "r1",
+      tool: "read",
+      data: {
+        documents: [
+          {
+            docId: "cortexa-zh",
+            title: "Cortexa 框架",
+            text: "Kestrel 的报告显示，Cortexa 的循环发生率为 9.4%，在四个框架中最高。",
+            figures: [{ name: "Cortexa loop incidence rate", value: "9.4%" }],
+          },
+        ],
+      },
+    };
+    const query = String(args(zhSearch, [read]).query);
+    expect(query.startsWith("Cortexa 循环发生率 框架")).toBe(true);
+    expect(query).toMatch(/loop/);
+    expect(String(args(zhSearch, []).query)).toBe("Cortexa 循环发生率 框架");
+  });
+
   it("searches with the planned query, or with the wording a reflection quoted", () => {
     expect(args(task("s1"), [])).toEqual({ query: "Loomwork task success cost", limit: 5 });
     expect(args(task("s1"), [], "Search for «Loomwork» instead of «Loomwork task success cost».")).toEqual({

@@ -6,12 +6,13 @@ import { comparisonTable } from "./comparison-table";
 import { planCalculation } from "./derive-inputs";
 import { gatherEvidence, isWeakSource } from "./evidence";
 import { facetOfTask, researchFrame } from "./frame";
+import { gloss } from "./gloss";
 import { keyFigures } from "./key-figures";
 import { renderComparison, renderDraft } from "./markdown";
 import { DRAFT_PATH, TABLE_PATH } from "./plan-tasks";
 import { buildReport, type ReportContent } from "./report-content";
 import { isStopWord, tokens, truncate } from "./text";
-import { checkedReads, inScope, rankedHits, readUpstream } from "./upstream";
+import { checkedReads, inScope, type ReadDoc, rankedHits, readUpstream } from "./upstream";
 
 type ExecuteContext = Extract<ModelContext, { purpose: "execute" }>;
 
@@ -32,6 +33,22 @@ function weakHits(up: ReturnType<typeof readUpstream>): Set<string> {
   );
 }
 
+/** What extracts quoted, per document, with the figures they matched: enough to gloss a measure. */
+function quotedDocs(up: ReturnType<typeof readUpstream>): ReadDoc[] {
+  const ids = [...new Set(up.facts.map((f) => f.docId))];
+  return ids.map((docId) => ({
+    docId,
+    title: up.facts.find((f) => f.docId === docId)?.title ?? "",
+    source: "",
+    published: "",
+    text: up.facts
+      .filter((f) => f.docId === docId)
+      .map((f) => f.text)
+      .join("\n"),
+    figures: up.figures.filter((f) => f.docId === docId).map((f) => ({ name: f.name, value: f.value })),
+  }));
+}
+
 /** The one tool call a task makes, with arguments completed from its upstream results. */
 export function toolCall(ctx: ExecuteContext): ToolCall {
   const { task } = ctx;
@@ -48,7 +65,13 @@ function toolArguments(ctx: ExecuteContext): Record<string, unknown> {
   switch (task.tool) {
     case "search": {
       const planned = String(input.query ?? facet?.query ?? frame.title);
-      const args: Record<string, unknown> = { query: hintQuery(ctx.hint) ?? planned, limit: SEARCH_LIMIT };
+      // A Chinese query also looks for the English names its measures go by in the documents read
+      // so far (their own bilingual figures are the dictionary): "循环发生率" meets "loop incidence".
+      const glossed = [...gloss(planned, up.reads.length > 0 ? up.reads : quotedDocs(up))].filter(
+        (t) => !planned.toLowerCase().includes(t),
+      );
+      const query = glossed.length > 0 ? `${planned} ${glossed.join(" ")}`.slice(0, 300) : planned;
+      const args: Record<string, unknown> = { query: hintQuery(ctx.hint) ?? query, limit: SEARCH_LIMIT };
       if (Array.isArray(input.exclude)) args.exclude = input.exclude;
       return args;
     }

@@ -60,13 +60,15 @@ export function searchTask(
   facet: Facet,
   query = facet.query,
   minResults = 2,
+  /** Reads whose documents the search may learn from (a Chinese measure's English name). */
+  after: string[] = [],
 ): TaskSpec {
   return {
     id,
     title: title(frame, `Search the library for ${facet.label}`, `检索「${facet.label}」`),
     tool: "search",
     input: { query },
-    dependencies: [],
+    dependencies: after,
     successCriteria: [
       min("results", minResults, `at least ${minResults} search result${minResults === 1 ? "" : "s"}`),
     ],

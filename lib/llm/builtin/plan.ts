@@ -105,7 +105,9 @@ function buildTasks(frame: ResearchFrame, shape: Shape): TaskSpec[] {
     // More sources than the facets' reads will bring: one more read of documents none of them read.
     const all = moreSourcesFacet(frame);
     const reads = frame.facets.map((_, index) => `r${index + 1}`);
-    tasks.push(searchTask(frame, "s-more", all));
+    // After the facets' reads in a Chinese request: what they read glosses its measures into the
+    // English names other documents use.
+    tasks.push(searchTask(frame, "s-more", all, all.query, 2, frame.zh ? reads : []));
     tasks.push(readTask(frame, "r-more", all, "s-more", reads));
     if (shape.extract) tasks.push(extractTask(frame, "x-more", all, ["r-more"]));
     research.push(shape.extract ? "x-more" : "r-more");
