@@ -10,7 +10,14 @@ test("a run that asks a question is answered from the inbox and completes", asyn
   await page.goto("/inbox");
   const card = page.locator(`[data-testid="question-card"][data-run-id="${runId}"]`);
   await expect(card).toBeVisible();
+  // The question says when it stops waiting and what happens then (a clarifying question: no report).
+  await expect(card.getByTestId("card-deadline")).toContainText(/Answer in 2[34] h/);
+  await expect(card.getByTestId("card-deadline")).toContainText("stops without a report");
   await runPage.shot("inbox");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(card.getByTestId("card-deadline")).toBeVisible();
+  await runPage.shot("inbox-390");
+  await page.setViewportSize({ width: 1440, height: 900 });
   await card.getByTestId("answer-input").fill("Project X pricing across vendors");
   await card.getByTestId("answer-submit").click();
   await expect(page.locator(`[data-testid="question-card"][data-run-id="${runId}"]`)).toHaveCount(0);
