@@ -98,4 +98,22 @@ describe("groundTopics: initialisms", () => {
     );
     expect(none.unknown).toEqual(["NA", "Europe"]);
   });
+
+  it("finds a name the documents hyphenate ('addon' for 'add-on') even where the index splits it", async () => {
+    const library = new InMemoryLibrary([
+      doc("p", "The analytics add-on costs USD 8 per technician per month."),
+    ]);
+    const g = await groundTopics(
+      {
+        deliverable: "a report",
+        audience: "analysts",
+        constraints: [],
+        acceptanceCriteria: [],
+        compare: false,
+        topics: ["Addon"],
+      },
+      library,
+    );
+    expect(g.unknown).toEqual([]);
+  });
 });

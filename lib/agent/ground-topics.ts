@@ -35,6 +35,8 @@ export async function groundTopics(spec: GoalSpec, library: DocumentLibrary): Pr
     const hits = await library.search(name, { limit: 3 });
     const docs = await Promise.all(hits.map((h) => library.get(h.docId)));
     if (docs.some((d) => d && mentionsWords(`${d.title} ${d.text}`, name))) continue;
+    // The index splits "add-on" into two words, so "addon" finds nothing there: read the documents.
+    if (/\p{L}/u.test(name) && !isAcronym(name) && (await mentionedAnywhere(name, library))) continue;
     // "NA" for "North America": an initialism of a name the library has is known.
     const full = /^\p{Lu}{2,5}$/u.test(name) ? await abbreviates(name, library) : null;
     if (full) {
@@ -63,12 +65,13 @@ export async function groundTopics(spec: GoalSpec, library: DocumentLibrary): Pr
 function mentionsWords(text: string, name: string): boolean {
   // An initialism is found only as itself: "NA" is not the "na" in "finance".
   if (isAcronym(name)) return new RegExp(`(?<![\\p{L}\\d])${name}(?![\\p{L}\\d])`, "u").test(text);
-  const lower = text.toLowerCase();
+  // "addon" is the documents' "add-on": hyphens are spelling, not words.
+  const lower = text.toLowerCase().replace(/(?<=\p{L})-(?=\p{L})/gu, "");
   // "Europe's Project X": the possessive is grammar, the words are "Europe", "Project", "X".
   return name
     .toLowerCase()
     .split(/\s+/)
-    .map((w) => w.replace(/['’]s?$/u, ""))
+    .map((w) => w.replace(/['’]s?$/u, "").replace(/(?<=\p{L})-(?=\p{L})/gu, ""))
     .every((w) => lower.includes(w));
 }
 
@@ -82,6 +85,15 @@ function entityNames(spec: GoalSpec): string[] {
 }
 
 const MAX_DOCS_FOR_INITIALS = 200;
+
+/** A document of the library (a bounded sample of a large one) holds the name's words. */
+async function mentionedAnywhere(name: string, library: DocumentLibrary): Promise<boolean> {
+  for (const meta of (await library.list()).slice(0, MAX_DOCS_FOR_INITIALS)) {
+    const doc = await library.get(meta.id);
+    if (doc && mentionsWords(`${doc.title} ${doc.text}`, name)) return true;
+  }
+  return false;
+}
 
 /** The spec with each initialism written out, in its topics and in its criteria ("Names NA and APAC"). */
 function expandInitialisms(spec: GoalSpec, expanded: ReadonlyMap<string, string>): GoalSpec {
