@@ -54,7 +54,7 @@ export async function clarifyGoal(ctx: RunContext): Promise<void> {
           ctx,
           {
             questionId: `q:clarify:${answered.length}`,
-            prompt: `No document in the library mentions ${unknown}. What should the report use for it (figures, facts, or a source to add)? Answer "none" to go on without it.`,
+            prompt: `No document in the library mentions ${unknown}. What should the report use for it (figures, facts, or a source to add)? Answer "none" to go on without it.${s.config.questionDeadlineMs ? " Without an answer by the deadline, the run stops without a report." : ""}`,
             choices: ["none"],
             taskId: null,
             origin: "clarify",

@@ -173,7 +173,9 @@ export async function executeTask(ctx: RunContext, taskId: string): Promise<void
     task = ctx.state.tasks[taskId] as TaskState;
   }
   if (task.result) return;
-  const answered = question?.status === "answered" ? question : undefined;
+  // A deadline that ended the run answered nothing: after a rollback the step asks or runs again.
+  const expired = question?.answeredBy === DEADLINE && question.onDeadline === null;
+  const answered = question?.status === "answered" && !expired ? question : undefined;
   if (
     answered &&
     (task.tool === "ask_user" || !["retry", ""].includes((answered.answer ?? "").trim().toLowerCase()))
@@ -193,7 +195,9 @@ export async function executeTask(ctx: RunContext, taskId: string): Promise<void
     await askPerson(
       ctx,
       {
-        questionId: `q:${task.id}:${task.attempt}`,
+        questionId: expired
+          ? `q:${task.id}:${task.attempt}:${ctx.state.counters.questions}`
+          : `q:${task.id}:${task.attempt}`,
         prompt: q,
         choices: z
           .array(z.string())

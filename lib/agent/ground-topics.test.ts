@@ -116,4 +116,18 @@ describe("groundTopics: initialisms", () => {
     );
     expect(g.unknown).toEqual([]);
   });
+
+  it("finds an initialism in its plural, and never a name inside another word", async () => {
+    const library = new InMemoryLibrary([doc("p", "SMEs adopt slowly; the pattern holds across regions.")]);
+    const spec = {
+      deliverable: "a report",
+      audience: "analysts",
+      constraints: [],
+      acceptanceCriteria: ["Names SME and Tern"],
+      compare: true,
+      topics: ["SME", "Tern"],
+    };
+    const g = await groundTopics(spec, library);
+    expect(g.unknown).toEqual(["Tern"]);
+  });
 });

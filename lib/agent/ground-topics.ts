@@ -36,7 +36,7 @@ export async function groundTopics(spec: GoalSpec, library: DocumentLibrary): Pr
     const docs = await Promise.all(hits.map((h) => library.get(h.docId)));
     if (docs.some((d) => d && mentionsWords(`${d.title} ${d.text}`, name))) continue;
     // The index splits "add-on" into two words, so "addon" finds nothing there: read the documents.
-    if (/\p{L}/u.test(name) && !isAcronym(name) && (await mentionedAnywhere(name, library))) continue;
+    if (/\p{L}/u.test(name) && (await mentionedAnywhere(name, library))) continue;
     // "NA" for "North America": an initialism of a name the library has is known.
     const full = /^\p{Lu}{2,5}$/u.test(name) ? await abbreviates(name, library) : null;
     if (full) {
@@ -64,7 +64,11 @@ export async function groundTopics(spec: GoalSpec, library: DocumentLibrary): Pr
 /** Every word of the name is in the text itself, not just a fuzzy neighbour of it. */
 function mentionsWords(text: string, name: string): boolean {
   // An initialism is found only as itself: "NA" is not the "na" in "finance".
-  if (isAcronym(name)) return new RegExp(`(?<![\\p{L}\\d])${name}(?![\\p{L}\\d])`, "u").test(text);
+  // A plural is the same initialism ("SMEs" for "SME", "CAGR" for "CAGRs").
+  if (isAcronym(name)) {
+    const base = name.length > 2 ? name.replace(/s$/, "") : name;
+    return new RegExp(`(?<![\\p{L}\\d])${base}s?(?![\\p{L}\\d])`, "u").test(text);
+  }
   // "addon" is the documents' "add-on": hyphens are spelling, not words.
   const lower = text.toLowerCase().replace(/(?<=\p{L})-(?=\p{L})/gu, "");
   // "Europe's Project X": the possessive is grammar, the words are "Europe", "Project", "X".
@@ -86,11 +90,30 @@ function entityNames(spec: GoalSpec): string[] {
 
 const MAX_DOCS_FOR_INITIALS = 200;
 
-/** A document of the library (a bounded sample of a large one) holds the name's words. */
+/**
+ * A document of the library (a bounded sample of a large one) holds each of the name's words as a
+ * word of its own, hyphens read as spelling: "addon" in "add-on", but not "Tern" in "pattern".
+ */
 async function mentionedAnywhere(name: string, library: DocumentLibrary): Promise<boolean> {
+  const joined = (t: string) => t.toLowerCase().replace(/(?<=\p{L})-(?=\p{L})/gu, "");
+  const words = joined(name)
+    .split(/\s+/)
+    .map((w) => w.replace(/['’]s?$/u, ""))
+    .filter(Boolean)
+    .map(
+      (w) => new RegExp(`(?<![\\p{L}\\d])${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\d])`, "u"),
+    );
+  if (words.length === 0) return false;
   for (const meta of (await library.list()).slice(0, MAX_DOCS_FOR_INITIALS)) {
     const doc = await library.get(meta.id);
-    if (doc && mentionsWords(`${doc.title} ${doc.text}`, name)) return true;
+    if (!doc) continue;
+    // An initialism as itself (or its plural), in its own case.
+    if (
+      isAcronym(name)
+        ? mentionsWords(`${doc.title} ${doc.text}`, name)
+        : words.every((w) => w.test(joined(`${doc.title} ${doc.text}`)))
+    )
+      return true;
   }
   return false;
 }

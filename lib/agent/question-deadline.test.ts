@@ -105,4 +105,33 @@ describe("question deadlines", () => {
     clock.advance(365 * DAY);
     expect((await drive(ctx)).status).toBe("waiting");
   });
+
+  it("after a run that ended unanswered is rolled back, the step asks again: the deadline answered nothing", async () => {
+    const { deps, events, clock } = makeDeps({
+      plan: [
+        workTask("q", [], { tool: "ask_user", input: { question: "Which region is ours?" } }),
+        reportTask(["q"]),
+      ],
+    });
+    const ctx = await createRun(deps, { runId: "t", goal: "g", config: { questionDeadlineMs: 1_000 } });
+    await drive(ctx);
+    clock.advance(1_000);
+    expect((await drive(ctx)).status).toBe("failed");
+    const snapshot = Object.keys(ctx.state.snapshots)[0] as string;
+    await ctx.emit({
+      type: "rollback",
+      snapshotId: snapshot,
+      taskIds: ["q"],
+      by: "dana",
+      reason: "try again",
+      hint: "",
+      memory: ctx.state.memory,
+    });
+    const state = await drive(ctx);
+    expect(state.status).toBe("waiting");
+    const asked = of(events, "question.asked");
+    expect(asked).toHaveLength(2);
+    expect(asked[1]?.questionId).not.toBe(asked[0]?.questionId);
+    expect(of(events, "tool.returned").some((e) => e.taskId === "q" && e.result.ok)).toBe(false);
+  });
 });

@@ -4,7 +4,11 @@ import type { Question, RunState } from "./state";
 
 type Asked = Omit<EventOf<"question.asked">, "runId" | "seq" | "at" | "type" | "deadline" | "onDeadline">;
 
-/** Runs recorded before deadlines existed have none in their config: their questions wait. */
+/**
+ * The run's deadline for questions. A config recorded before deadlines existed parses with the
+ * default (24 h), so such a run's new questions get one too; questions it asked before have none
+ * and wait.
+ */
 const deadlineMs = (s: RunState): number | null => s.config.questionDeadlineMs ?? null;
 
 /**

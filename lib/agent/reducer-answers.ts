@@ -58,7 +58,7 @@ export function onAnswered(d: StateDraft, ev: EventOf<"question.answered">) {
   if (s.status === "waiting" && !stillOpen) {
     s.status = "running";
     // Waiting for a person is not the run's own time: the wall-clock budget leaves it out.
-    if (s.waitingSince !== null) s.waitedMs = (s.waitedMs ?? 0) + Math.max(0, ev.at - s.waitingSince);
+    if (s.waitingSince != null) s.waitedMs = (s.waitedMs ?? 0) + Math.max(0, ev.at - s.waitingSince);
     s.waitingSince = null;
   }
   const task = d.task(q.taskId);

@@ -154,6 +154,11 @@ describe("things fixed by the requester's own documents and recent events", () =
       "the crew size in our FY26 ops plan",
     ]);
     expect(ownedLocation("Check the figures in our library against Halden.")).toEqual([]);
+    expect(ownedLocation("What is the role of AI in our lives?")).toEqual([]);
+    // The phrase ends before the rest of the sentence: a name after it stays in the goal.
+    expect(ownedLocation("Is the headcount in our plan above Fernbrook's?")).toEqual([
+      "the headcount in our plan",
+    ]);
   });
 
   it("finds what reached them lately ('the quote … landed yesterday'), not a source's publication", () => {
@@ -161,6 +166,7 @@ describe("things fixed by the requester's own documents and recent events", () =
       arrivedLately("Fernbrook's renewal quote for our 300 crews landed yesterday. Is it above the market?"),
     ).toEqual(["Fernbrook's renewal quote"]);
     expect(arrivedLately("Halden's report came out last week: what does it say about Quillon?")).toEqual([]);
+    expect(arrivedLately("The tariff ruling published yesterday for US imports: what changes?")).toEqual([]);
   });
 
   it("finds their whole staff before the word of totality, and the decided country as a whole noun", () => {

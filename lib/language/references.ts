@@ -166,12 +166,26 @@ export function decidedInClause(text: string): string[] {
  * is, only they can say. (The agent's own library is not theirs to supply.)
  */
 const IN_OWN =
-  /\bthe\s+((?:[\p{L}\d-]+\s+){0,3}?[\p{L}\d-]+)\s+(?:in|from|on)\s+(?:our|my)\s+((?:[\p{L}\d-]+\s+){0,3}[\p{L}\d-]+)/giu;
+  /\bthe\s+((?:[\p{L}\d-]+\s+){0,3}?[\p{L}\d-]+)\s+(?:in|from)\s+(?:our|my)\s+((?:[\p{L}\d-]+\s+){0,3}[\p{L}\d-]+)/giu;
+/** Where the owned phrase ends: a word that starts another part of the sentence, or a name. */
+const OWN_END =
+  /^(?:above|below|than|and|or|vs|versus|with|for|to|of|at|is|are|was|were|by|on)$|^\p{Lu}\p{Ll}/u;
 
 export function ownedLocation(text: string): string[] {
-  return [...text.matchAll(IN_OWN)]
-    .filter((m) => !/\b(?:library|libraries|index|sources?|documents?)\b/i.test(m[2] ?? ""))
-    .map((m) => m[0]);
+  const out: string[] = [];
+  for (const m of text.matchAll(IN_OWN)) {
+    const owned = (m[2] ?? "").split(/\s+/);
+    const end = owned.findIndex((w) => OWN_END.test(w));
+    const kept = end < 0 ? owned : owned.slice(0, end);
+    // "our library" is the agent's; "our lives" is no thing of theirs a number comes from.
+    if (
+      kept.length === 0 ||
+      /\b(?:library|libraries|index|sources?|documents?|lives|life|world|time)\b/i.test(kept.join(" "))
+    )
+      continue;
+    out.push(m[0].slice(0, m[0].length - (m[2] ?? "").length) + kept.join(" "));
+  }
+  return out;
 }
 
 /**
@@ -212,7 +226,8 @@ export function arrivedLately(text: string): string[] {
     if (j === k || !head || headAt < j) continue;
     // Theirs: the phrase or what follows the verb says so ("for our 300 crews", "landed on my desk").
     const around = text.slice((words[j] as TaggedWord).start, verb.end + 40);
-    if (!/\b(?:our|my|us|me|we)\b/i.test(around)) continue;
+    // "us" in lower case: "US imports" is a country.
+    if (!/\b(?:[Oo]ur|[Mm]y|us|me|[Ww]e)\b/.test(around)) continue;
     if (head.tags.has("ProperNoun") || /^\p{Lu}/u.test(head.text) || /^(?:our|my)$/i.test(head.text))
       continue;
     found.push(text.slice((words[j] as TaggedWord).start, head.end));
@@ -356,7 +371,7 @@ export function decidedThenZh(text: string): string[] {
     // Punctuation ends the clause; a word the dictionary lacks ("周会", also tagged x) does not.
     const stop = clause.findLastIndex((w) => w.tag === "x" && !/\p{Script=Han}/u.test(w.text));
     const own = clause.slice(stop + 1);
-    // The verb: one the dictionary knows, or a word it lacks ("要进") right before 的.
+    // The verb: one the dictionary knows, or a word it lacks ("要进") in the clause.
     const verbLike = (w: ChineseWord) =>
       /^(?:v|vn)$/.test(w.tag) || (w.tag === "x" && /\p{Script=Han}/u.test(w.text));
     if (!own.some((w) => w.tag === "t") || !own.some(verbLike)) continue;

@@ -35,4 +35,23 @@ describe("unfaithfulQuotes", () => {
     expect(unfaithfulQuotes(stateWithRead(), { facts: [{ ...facts[0], docId: "other" }] })).toEqual([]);
     expect(unfaithfulQuotes(stateWithRead(), { topic: "x" })).toEqual([]);
   });
+
+  it("counts every read of a document, and does not judge the last number of a quote cut short", () => {
+    const s = stateWithRead();
+    s.artifacts.a2 = {
+      id: "a2",
+      taskId: "r2",
+      name: "r2 read output",
+      mediaType: "application/json",
+      data: {
+        documents: [{ docId: "risk", text: "A later read: 3.7% of calls.", truncated: false, figures: [] }],
+      },
+      bytes: 0,
+    };
+    expect(unfaithfulQuotes(s, { facts: [{ text: "A later read: 3.7% of calls.", docId: "risk" }] })).toEqual(
+      [],
+    );
+    const cut = `${"x".repeat(495)} 1,2`;
+    expect(unfaithfulQuotes(s, { facts: [{ text: cut, docId: "risk" }] })).toEqual([]);
+  });
 });

@@ -88,7 +88,10 @@ export function unfaithfulQuotes(s: RunState, data: unknown): string[] {
     for (const d of docs as { docId?: unknown; text?: unknown; truncated?: unknown }[]) {
       // A document read only in part may hold the quote beyond the cut: no verdict on it.
       if (typeof d.docId !== "string" || typeof d.text !== "string" || d.truncated === true) continue;
-      if (!read.has(d.docId)) read.set(d.docId, numbersIn(d.text));
+      // Every read of the document counts: one garbled read does not make a faithful quote wrong.
+      const known = read.get(d.docId) ?? new Set<string>();
+      for (const n of numbersIn(d.text)) known.add(n);
+      read.set(d.docId, known);
     }
   }
   const out: string[] = [];
@@ -96,7 +99,10 @@ export function unfaithfulQuotes(s: RunState, data: unknown): string[] {
     if (typeof f.text !== "string" || typeof f.docId !== "string") continue;
     const source = read.get(f.docId);
     if (!source) continue;
-    const wrong = [...numbersIn(f.text)].filter((n) => !source.has(n));
+    const numbers = [...numbersIn(f.text)];
+    // A quote cut short ("…") may end inside a number: its last one is not judged.
+    if (/…\s*$/.test(f.text) || f.text.length >= 490) numbers.pop();
+    const wrong = numbers.filter((n) => !source.has(n));
     if (wrong.length > 0)
       out.push(`${wrong.join(", ")} in a quote of ${f.docId} (not in the document as read)`);
   }

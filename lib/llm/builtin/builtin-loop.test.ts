@@ -60,7 +60,7 @@ describe("a run with the builtin model", () => {
       .map((e) => (e as { prompt: string }).prompt);
     // Asked before anything is planned or searched: no document in the index names it.
     expect(asked).toEqual([
-      'No document in the library mentions Zephyrix. What should the report use for it (figures, facts, or a source to add)? Answer "none" to go on without it.',
+      'No document in the library mentions Zephyrix. What should the report use for it (figures, facts, or a source to add)? Answer "none" to go on without it. Without an answer by the deadline, the run stops without a report.',
     ]);
     expect(events.some((e) => e.type === "tool.called")).toBe(false);
   });

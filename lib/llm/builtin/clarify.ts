@@ -289,7 +289,7 @@ function onlyContext(goal: string, ref: string, derived: readonly string[]): boo
 }
 
 const TOTAL_COST =
-  /\b(?:cost|costs|spend|pay|bill|budget|licen[cs]es|tco|afford|save|savings?)\b(?!\s+(?:per|a|an|each)\b)/i;
+  /\b(?:cost|costs|spend|pay|bill|budget|licen[cs]es|tco|afford|save|savings?)\b(?![\s/-]+(?:per|a|an|each|task|seat|unit)\b)/i;
 
 function privateReferences(goal: string): string[] {
   const matched = [FIRST_PERSON_EN, THIRD_PERSON_EN, ATTACHED_EN, PRIVATE_ZH]
