@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { statedSpan } from "./horizon";
+import { arrivedLately, ownedLocation } from "./own-things";
 import {
-  arrivedLately,
   decidedElsewhere,
   decidedElsewhereZh,
   decidedInClause,
   decidedThenZh,
   ownComparisonSide,
-  ownedLocation,
   ownPossessor,
   ownTotalityZh,
 } from "./references";

@@ -201,27 +201,22 @@ function chinese(text: string): Superlative[] {
   return out;
 }
 
+/** "lowest first", "ascending", "from the cheapest": an end of the list named as the start. */
+const orderCue = (end: string, word: string) =>
+  new RegExp(`\\b${end}\\s+(?:one\\s+)?first\\b|\\b${word}\\b|\\bfrom\\s+(?:the\\s+)?${end}\\b`, "i");
+const ASCENDING = orderCue(`(?:${MIN_EN.source.slice(4, -2)})`, "ascending");
+const DESCENDING = orderCue(
+  "(?:highest|most|largest|biggest|greatest|priciest|longest|fastest|strongest|best|top)",
+  "descending",
+);
+
 /**
  * The order a list is asked in: "lowest first", "in ascending order", "from cheapest to priciest",
  * 从低到高 → ascending; "highest first", "descending", 从高到低 → descending; null when none is said.
  */
 export function requestedOrder(text: string): "asc" | "desc" | null {
-  const low = `(?:${MIN_EN.source.slice(4, -2)})`;
-  const high = "(?:highest|most|largest|biggest|greatest|priciest|longest|fastest|strongest|best|top)";
-  if (
-    new RegExp(
-      `\\b${low}\\s+(?:one\\s+)?first\\b|\\bascending\\b|\\bfrom\\s+(?:the\\s+)?${low}\\b`,
-      "i",
-    ).test(text)
-  )
-    return "asc";
-  if (
-    new RegExp(
-      `\\b${high}\\s+(?:one\\s+)?first\\b|\\bdescending\\b|\\bfrom\\s+(?:the\\s+)?${high}\\b`,
-      "i",
-    ).test(text)
-  )
-    return "desc";
+  if (ASCENDING.test(text)) return "asc";
+  if (DESCENDING.test(text)) return "desc";
   if (/从低到高|从小到大|由低到高|由小到大|升序/.test(text)) return "asc";
   if (/从高到低|从大到小|由高到低|由大到小|降序/.test(text)) return "desc";
   return null;

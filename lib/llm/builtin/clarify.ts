@@ -1,12 +1,11 @@
+import { arrivedLately, ownedLocation } from "../../language/own-things";
 import {
-  arrivedLately,
   decidedElsewhere,
   decidedElsewhereZh,
   decidedInClause,
   decidedThenZh,
   declinesQuestions,
   ownComparisonSide,
-  ownedLocation,
   ownPossessor,
   ownTotalityZh,
 } from "../../language/references";

@@ -1,0 +1,81 @@
+import { type TaggedWord, tagEnglish } from "./english";
+
+/**
+ * The requester's own things that only they can give the figures of: what their own documents fix,
+ * and what reached them lately. Found by grammar, like the rest of lib/language/references.ts.
+ */
+
+/**
+ * A thing fixed by the requester's own document or plan: "the crew size in our FY26 ops plan",
+ * "the figures from my deck". A definite noun phrase located in a first-person one — which one it
+ * is, only they can say. (The agent's own library is not theirs to supply.)
+ */
+const IN_OWN =
+  /\bthe\s+((?:[\p{L}\d-]+\s+){0,3}?[\p{L}\d-]+)\s+(?:in|from)\s+(?:our|my)\s+((?:[\p{L}\d-]+\s+){0,3}[\p{L}\d-]+)/giu;
+/** Where the owned phrase ends: a word that starts another part of the sentence, or a name. */
+const OWN_END =
+  /^(?:above|below|than|and|or|vs|versus|with|for|to|of|at|is|are|was|were|by|on)$|^\p{Lu}\p{Ll}/u;
+
+export function ownedLocation(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(IN_OWN)) {
+    const owned = (m[2] ?? "").split(/\s+/);
+    const end = owned.findIndex((w) => OWN_END.test(w));
+    const kept = end < 0 ? owned : owned.slice(0, end);
+    // "our library" is the agent's; "our lives" is no thing of theirs a number comes from.
+    if (
+      kept.length === 0 ||
+      /\b(?:library|libraries|index|sources?|documents?|lives|life|world|time)\b/i.test(kept.join(" "))
+    )
+      continue;
+    out.push(m[0].slice(0, m[0].length - (m[2] ?? "").length) + kept.join(" "));
+  }
+  return out;
+}
+
+/**
+ * Something that reached the requester lately, and what it says: "Fernbrook's renewal quote for
+ * our 300 crews landed yesterday". A noun phrase with a common noun at its head as the subject of a
+ * past-tense verb dated relative to now ("yesterday", "last week", "this morning"): a source has a
+ * date of its own, so this is their thing.
+ */
+const RECENTLY =
+  /^\s*(?:[\p{L}-]+\s+){0,2}?(?:yesterday|today|this (?:morning|afternoon|week)|earlier (?:today|this week)|last (?:night|week|month|quarter|monday|tuesday|wednesday|thursday|friday))\b/iu;
+
+export function arrivedLately(text: string): string[] {
+  const words = tagEnglish(text);
+  const found: string[] = [];
+  for (let k = 1; k < words.length; k++) {
+    const verb = words[k] as TaggedWord;
+    if (!verb.tags.has("PastTense") || verb.tags.has("Copula") || verb.tags.has("Auxiliary")) continue;
+    if (!RECENTLY.test(text.slice(verb.end, verb.end + 40))) continue;
+    // The subject: the nominal words right before the verb ("Fernbrook's renewal quote for our 300
+    // crews"), a common noun at the head of its first noun phrase ("quote").
+    let j = k;
+    let headAt = k - 1;
+    while (j > 0) {
+      const w = words[j - 1] as TaggedWord;
+      if (w.post.trim() !== "" && w.post.trim() !== "-") break;
+      if (/^(?:for|of)$/i.test(w.text) && j < k) {
+        headAt = j - 2;
+        j--;
+        continue;
+      }
+      // A base-form "verb" after a noun is a noun the tagger misread ("renewal quote").
+      const misread = w.tags.has("Verb") && !w.tags.has("PastTense") && !!words[j - 2]?.tags.has("Noun");
+      const nominal = w.tags.has("Noun") || w.tags.has("Adjective") || w.tags.has("Value") || misread;
+      if (!nominal || (w.tags.has("Pronoun") && !w.tags.has("Possessive"))) break;
+      j--;
+    }
+    const head = words[headAt];
+    if (j === k || !head || headAt < j) continue;
+    // Theirs: the phrase or what follows the verb says so ("for our 300 crews", "landed on my desk").
+    const around = text.slice((words[j] as TaggedWord).start, verb.end + 40);
+    // "us" in lower case: "US imports" is a country.
+    if (!/\b(?:[Oo]ur|[Mm]y|us|me|[Ww]e)\b/.test(around)) continue;
+    if (head.tags.has("ProperNoun") || /^\p{Lu}/u.test(head.text) || /^(?:our|my)$/i.test(head.text))
+      continue;
+    found.push(text.slice((words[j] as TaggedWord).start, head.end));
+  }
+  return found;
+}
