@@ -46,6 +46,11 @@ export const RunConfig = z.object({
   toolBackoffMs: z.number().int().min(0).max(10_000).default(250),
   globalRetryCap: z.number().int().min(1).max(100).default(10),
   maxTasks: z.number().int().min(1).max(1_000).default(15),
+  /**
+   * Tasks a local repair may add beyond `maxTasks`: a plan fills its budget, and a calculation
+   * whose input no read brought needs a search and a read before it can run again.
+   */
+  repairAllowance: z.number().int().min(0).max(10).default(2),
   maxPlanRepairs: z.number().int().min(0).max(10).default(3),
   maxReflectionsPerTask: z.number().int().min(1).max(10).default(2),
   reflectionRounds: z.number().int().min(1).max(10).default(3),

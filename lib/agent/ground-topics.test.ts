@@ -45,6 +45,20 @@ describe("groundTopics", () => {
     expect(g.unknown).toEqual(["Corvane"]);
   });
 
+  it("in a comparison checks the sides; another name the library lacks is looked for, not asked about", async () => {
+    const g = await groundTopics(
+      {
+        ...spec,
+        compare: true,
+        acceptanceCriteria: ["Names Project X and Corvane."],
+        topics: ["Project X", "Corvane", "Kubernetes operator", "growth"],
+      },
+      library,
+    );
+    expect(g.unknown).toEqual(["Corvane"]);
+    expect(g.spec.topics).toContain("Kubernetes operator");
+  });
+
   it("changes nothing when no topic is found at all", async () => {
     const g = await groundTopics({ ...spec, topics: ["weather", "football"] }, library);
     expect(g.spec.topics).toEqual(["weather", "football"]);

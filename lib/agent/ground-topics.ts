@@ -26,7 +26,11 @@ export async function groundTopics(spec: GoalSpec, library: DocumentLibrary): Pr
   const names = new Set(entityNames(spec));
   // Every name the request gives, compared or not: "Corvane" beside a grounded "Quillon" is still unknown.
   // An acronym ("SLA", "CAGRs") names a measure the documents may spell out, not a thing.
-  const named = spec.topics.filter((t) => /^\p{Lu}/u.test(t) && !isAcronym(t));
+  // In a comparison the sides are what must exist; another name ("a Kubernetes operator", "Halden's
+  // figures") says what to look for about them, and a miss is a gap the report states.
+  const named = spec.topics.filter(
+    (t) => /^\p{Lu}/u.test(t) && !isAcronym(t) && (!spec.compare || names.size === 0),
+  );
   const central = [...new Set([...names, ...named])];
   const unknown: string[] = [];
   // "NA" → "North America": an initialism the documents never use is researched by the name it stands for.

@@ -36,7 +36,7 @@ export async function repairTask(
         tasks: graph,
         done: doneSummaries(s),
         tools: toolSummaries(ctx),
-        maxTasks: s.config.maxTasks,
+        maxTasks: s.config.maxTasks + s.config.repairAllowance,
       },
       schema: RepairProposal,
       schemaName: "repair_proposal",
@@ -63,7 +63,7 @@ export async function repairTask(
         );
         violations = validatePlan(tasks, {
           knownTools,
-          maxTasks: s.config.maxTasks,
+          maxTasks: s.config.maxTasks + s.config.repairAllowance,
           deliverableTools,
           finishedIds,
           doneIds: skippedIds,

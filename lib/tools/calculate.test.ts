@@ -71,6 +71,30 @@ describe("calculate", () => {
     ).rejects.toThrow(/not a number/);
   });
 
+  it("refuses a product whose units do not cancel, and says which figure to use instead", async () => {
+    const run = (figure: string, count: string) =>
+      calculateTool.run(
+        {
+          label: "bill",
+          operation: "product",
+          inputs: [
+            { label: "list price", value: figure, docId: "px" },
+            { label: count, value: count },
+          ],
+        },
+        ctx,
+      );
+    await expect(run("USD 1,200 per seat per year", "10,000 tasks")).rejects.toThrow(
+      /units do not cancel: "list price" is per seat, "10,000 tasks" counts tasks; multiply a figure per tasks/,
+    );
+    await expect(run("USD 1,200 per seat per year", "10,000 tasks")).rejects.toMatchObject({
+      code: "invalid_input",
+    });
+    // A seat is sold per person; a per-task cost times tasks is a bill.
+    expect((await run("USD 1,800 per seat per year", "15 engineers")).summary).toMatch(/USD 27,000/);
+    expect((await run("USD 0.42 per task", "10,000 tasks/mo")).summary).toMatch(/USD 4,200/);
+  });
+
   it("returns the value, the formula and the documents its inputs came from", async () => {
     const out = await calculateTool.run(
       {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { between, type DurationUnit, parseDate } from "./dates";
 import { type Tool, ToolError } from "./tool";
+import { unitClash } from "./units";
 
 /**
  * Figures derived by code, never by a model's arithmetic: a difference, a ratio, a percent
@@ -267,11 +268,33 @@ function deriveFrom(operation: Operation, inputs: readonly z.infer<typeof Operan
     if (!q) throw new ToolError("invalid_input", `"${i.value}" (${i.label}) is not a number`);
     return q;
   });
+  if (operation === "product") unitsCancel(inputs, values);
   return derive(
     operation,
     values,
     inputs.map((i) => i.label),
   );
+}
+
+/**
+ * A product of a figure per one thing and a count of another ("USD 1,200 per seat" × "10,000
+ * tasks") means nothing: refused, with the units named, so the caller looks for the right figure.
+ */
+function unitsCancel(inputs: readonly z.infer<typeof Operand>[], values: readonly Quantity[]): void {
+  const counts = inputs.filter(
+    (_, k) => !values[k]?.prefix && values[k]?.suffix !== "%" && !/\bper\b/i.test(values[k]?.suffix ?? ""),
+  );
+  for (const count of counts) {
+    for (const figure of inputs) {
+      if (figure === count) continue;
+      const clash = unitClash(`${figure.label} ${figure.value}`, count.value);
+      if (clash)
+        throw new ToolError(
+          "invalid_input",
+          `the units do not cancel: "${figure.label}" is per ${clash.per}, "${count.value}" counts ${clash.counted}; multiply a figure per ${clash.counted}`,
+        );
+    }
+  }
 }
 
 /** One calculation per item: each row is worked out and cited on its own; one bad row fails the call. */

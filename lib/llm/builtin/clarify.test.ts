@@ -21,6 +21,17 @@ describe("clarify", () => {
     expect(selects.question?.prompt).toContain("our shortlist");
   });
 
+  it("keeps a comparison's other names as topics (a measure's acronym, a source) and drops words that only ask for arithmetic", () => {
+    const spec = run(
+      "We're sizing a 350-technician rollout. What's the three-year TCO on Nordvale vs Tessaract Labs for the whole fleet, and what's the difference? Use Halden's per-technician figures.",
+    ).spec;
+    expect(spec?.topics.slice(0, 2)).toEqual(["Nordvale", "Tessaract Labs"]);
+    expect(spec?.topics).toEqual(expect.arrayContaining(["TCO", "Halden"]));
+    expect(spec?.topics).not.toContain("difference");
+    const diff = run("monthly bill for loomwork vs relaywright? diff?").spec;
+    expect(diff?.topics).not.toContain("diff");
+  });
+
   it.each(["help me", "do some research", "report", "帮我做个研究"])(
     "asks what to research for the vague goal %j",
     (goal) => {

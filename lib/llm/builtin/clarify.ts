@@ -11,7 +11,14 @@ import {
 } from "../../language/references";
 import type { Clarification, GoalSpec } from "../../planner/plan-schema";
 import type { ModelContext } from "../model-context";
-import { CHANGED, constraintLines, GIVEN, type GoalOptions, parseGoalOptions } from "./goal-options";
+import {
+  CHANGED,
+  constraintLines,
+  GIVEN,
+  type GoalOptions,
+  onlyArithmetic,
+  parseGoalOptions,
+} from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { joinList, ruledOutBy, truncate } from "./text";
 
@@ -89,9 +96,17 @@ export function clarify(ctx: ClarifyContext): Clarification {
     terms.compare && sides.length < 2 && sides.length < terms.entities.length && namesInScope.length >= 2
       ? namesInScope.slice(0, 4)
       : sides;
-  // Entities first (the planner's facets when comparing), otherwise the goal's own order.
-  const topics = (entities.length >= 2 ? [...entities, ...terms.aspects] : terms.ordered)
-    .filter(inScope)
+  // Entities first (the planner's facets when comparing), otherwise the goal's own order. A name
+  // that is no side ("TCO", "Halden's figures", "Kestrel's TaskForge numbers") says what to find
+  // about the sides or where: it stays a topic, in the goal's order. A phrase that only asks for
+  // arithmetic ("the difference", "diff") is the calculation's, not something to search for.
+  const sideSet = new Set(entities.map((e) => e.toLowerCase()));
+  const topics = (
+    entities.length >= 2
+      ? [...entities, ...terms.ordered.filter((t) => !sideSet.has(t.toLowerCase()))]
+      : terms.ordered
+  )
+    .filter((t) => inScope(t) && !onlyArithmetic(t))
     .slice(0, MAX_TOPICS);
   const compare = terms.compare;
   // What the requester said when asked is a fact of the request: later steps and the report see it.

@@ -3,6 +3,7 @@ import { requestedSpan, statedSpan } from "../../language/horizon";
 import { bareExtremes } from "../../language/superlatives";
 import { type Operation, parseQuantity } from "../../tools/calculate";
 import { type ComparisonTable, tablePair } from "./comparison-table";
+import { PART_OF_COUNT, planCountParts } from "./derive-count-part";
 import { planDuration } from "./derive-duration";
 import { extraPair } from "./derive-extra";
 import { measureRows } from "./derive-measures";
@@ -88,6 +89,7 @@ export function planCalculation(
     inputs: [],
   });
 
+  if (subject === PART_OF_COUNT) return planCountParts(requestText, reads, frame.entities);
   if (subject?.startsWith(PART_OF_WHOLE)) {
     const item = subject.slice(PART_OF_WHOLE.length).replace(/^:\s*/, "") || undefined;
     return planPart(frame, candidates, reads, requestText, derived, item);

@@ -3,6 +3,7 @@ import { CONVERTS, requestedSpan, spanClause, statedSpan } from "../../language/
 import { superlatives } from "../../language/superlatives";
 import { MAX_ROWS, parseQuantity } from "../../tools/calculate";
 import { splitSentences } from "../../tools/sentences";
+import { unitClash as clashOf } from "../../tools/units";
 import type { CalculationPlan } from "./derive-inputs";
 import { lineup } from "./direct-answer";
 import type { ResearchFrame } from "./frame";
@@ -10,7 +11,7 @@ import { asksMoney, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { type Figure as Candidate, firstOf, figureInput as input, lineupsOf, relevance } from "./lineups";
 import { figureInProse } from "./prose-figures";
-import { matchTerms, mentions, overlap, ruledOutBy, stem } from "./text";
+import { matchTerms, mentions, overlap, ruledOutBy } from "./text";
 import type { ReadDoc } from "./upstream";
 import { VALUE } from "./values";
 
@@ -51,6 +52,8 @@ export function planProduct(
       (c) => /^(?:usd|us\$|eur|rmb|cny|人民币|[$€£¥])$/iu.test(c.q.prefix) || /美元|元/u.test(c.q.suffix),
     );
     if (money.length > 0) pool = money;
+    // Nothing read is money yet: a count of calls is no bill. Said so, a search for the price comes next.
+    else if (subject) return none(`no amount of money per unit found for ${subject}`);
   }
   let named = item;
   if (!item) ({ pool, name: named } = namedFirst(pool, requestText, frame.subject ?? ""));
@@ -71,12 +74,12 @@ export function planProduct(
     if (prose) {
       const span =
         asked.months === 1
-          ? "per month"
+          ? "one month"
           : asked.months % 12 === 0
             ? asked.months === 12
-              ? "per year"
-              : `per ${asked.months / 12} years`
-            : `per ${asked.months} months`;
+              ? "one year"
+              : `${asked.months / 12} years`
+            : `${asked.months} months`;
       pool = [
         ...pool,
         {
@@ -135,15 +138,7 @@ export function planProduct(
   const reference = (c: Candidate) => Number(!itemised.has(c.label));
   // Units cancel: a count of tasks multiplies a cost per task, not a price per seat (a figure per
   // some other thing, spans of time aside, is the wrong one; one per nothing said may be right).
-  const counted = stem((count.label.split(/\s+/).at(-1) ?? "").toLowerCase());
-  const unitClash = (c: Candidate) => {
-    const units = [...`${c.label} ${c.value}`.matchAll(/\bper\s+([\p{L}-]+)/giu)]
-      .map((m) => (m[1] ?? "").toLowerCase())
-      .filter((u) => !/^(?:unit|second|minute|hour|day|week|month|quarter|year|annum)s?$/.test(u));
-    // "techs" and "per technician" agree; a noun in another script says nothing either way.
-    const agrees = (u: string) => stem(u).startsWith(counted) || counted.startsWith(stem(u));
-    return Number(/^\p{Script=Latin}+$/u.test(counted) && units.length > 0 && !units.some(agrees));
-  };
+  const unitClash = (c: Candidate) => Number(clashOf(`${c.label} ${c.value}`, count.label) !== null);
   const perUnit = [...pool].sort(
     (a, b) =>
       unitClash(a) - unitClash(b) ||
@@ -155,6 +150,10 @@ export function planProduct(
       relevance(b, wanted) - relevance(a, wanted),
   )[0];
   if (!perUnit) return none("no per-unit figure to multiply");
+  // Every figure is per something else ("USD 1,200 per seat" for a count of tasks): the product
+  // would mean nothing. Said so, a search for the figure per the unit counted comes next.
+  const clash = clashOf(`${perUnit.label} ${perUnit.value}`, count.label);
+  if (clash) return none(`no figure per ${clash.counted} found${named ? ` for ${named}` : ""}`);
   const inputs = [input(perUnit), { label: count.label, value: count.label }];
   const factor = spanFactor(statedSpan(perUnit.label, perUnit.value), asked);
   if (factor) inputs.push({ label: factor, value: factor });

@@ -117,6 +117,12 @@ export const derivationCue = (operation: Operation): RegExp | null =>
 /** A phrase that itself asks for arithmetic ("annual total", "the price gap"): an operand's name, not an aspect. */
 export const asksArithmetic = (phrase: string): boolean => DERIVED.some(([, re]) => re.test(phrase));
 
+/** A phrase that is nothing but a request for arithmetic ("difference", "diff", 差额): no topic. */
+export const onlyArithmetic = (phrase: string): boolean => {
+  const text = phrase.trim();
+  return DERIVED.some(([, re]) => re.exec(text)?.[0].trim().length === text.length);
+};
+
 /** Money asked of something: with a count and a span ("what would 300 technicians cost per year"), a total. */
 const COST =
   /\b(?:cost|costs|pay|paid|bill|spend|budget|price[ds]?|fees?|tco)\b|费用|成本|花费|付|订阅费|价格|标价|多少钱|买|购买/i;

@@ -2,6 +2,7 @@ import { isAcronym } from "../../language/abbreviations";
 import { clausesOf } from "../../language/english";
 import type { GoalSpec, TaskGraph, TaskSpec } from "../../planner/plan-schema";
 import type { Operation } from "../../tools/calculate";
+import { asksPartOfCount, PART_OF_COUNT } from "./derive-count-part";
 import { asksExtra } from "./derive-extra";
 import { ASKS_PART, PART_OF_WHOLE } from "./derive-part";
 import { PER_UNIT } from "./derive-upstream";
@@ -230,6 +231,8 @@ const stageOf = (op: Operation, request: string): number =>
  * when the clause asking names several ("convert Fernbrook's and Quillon's shares into dollar revenue").
  */
 function partsOf(request: string): { operation: "product"; subject: string }[] {
+  // "how many of the 1240 respondents were manufacturing": a share of a count the request gives.
+  if (asksPartOfCount(request)) return [{ operation: "product", subject: PART_OF_COUNT }];
   const m = ASKS_PART.exec(request);
   if (!m) return [];
   const clause = clausesOf(request).find((c) => c.includes(m[0].slice(0, 40))) ?? "";

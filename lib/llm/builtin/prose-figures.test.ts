@@ -45,6 +45,15 @@ describe("figureInProse", () => {
     expect(figureInProse("Tessaract", total, [tco])?.value).toBe("USD 1,910");
   });
 
+  it("takes the larger of two amounts said of the item when no read says which is the monthly rate", () => {
+    const bare = { ...tco, figures: [] };
+    expect(figureInProse("Tessaract", total, [bare])?.value).toBe("USD 1,910");
+    // Asked no total, the first amount after the name stays the answer.
+    expect(figureInProse("Tessaract", { ...total, totalMonths: undefined, money: true }, [bare])?.value).toBe(
+      "USD 35",
+    );
+  });
+
   it("pairs coordinated names with their values in order when the sentence says respectively", () => {
     expect(figureInProse("Fernbrook", total, [tco])?.value).toBe("USD 2,410");
     expect(figureInProse("Quillon Scout", total, [tco])?.value).toBe("USD 2,050");

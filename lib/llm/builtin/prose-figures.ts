@@ -183,7 +183,15 @@ function valueFor(
     ...others.map((o) => positionOf(sentence, firstWord(o))).filter((p) => p > at),
     Number.POSITIVE_INFINITY,
   );
-  return values.find((v) => v.at > at && v.at < next) ?? null;
+  const mine = values.filter((v) => v.at > at && v.at < next);
+  // A total over months is the larger of two amounts of one kind said of the item ("the cheapest
+  // at USD 35, comes to about USD 1,910"): the other, unmarked, is its rate for one period.
+  if (query.totalMonths && query.totalMonths > 1 && mine.length > 1) {
+    const kind = kindOf((mine[0] as { q: Quantity }).q);
+    const same = mine.filter((v) => kindOf(v.q) === kind);
+    return same.reduce((a, b) => (b.q.amount > a.q.amount ? b : a));
+  }
+  return mine[0] ?? null;
 }
 
 const firstWord = (item: string): string => item.split(/\s+/)[0] ?? item;
