@@ -98,14 +98,11 @@ export function clarify(ctx: ClarifyContext): Clarification {
       : sides;
   // Entities first (the planner's facets when comparing), otherwise the goal's own order. A name
   // that is no side ("TCO", "Halden's figures", "Kestrel's TaskForge numbers") says what to find
-  // about the sides or where: it stays a topic, in the goal's order. A phrase that only asks for
-  // arithmetic ("the difference", "diff") is the calculation's, not something to search for.
+  // about the sides or where: it stays a topic, after the aspects, which say what is asked. A
+  // phrase that only asks for arithmetic ("the difference", "diff") is the calculation's.
   const sideSet = new Set(entities.map((e) => e.toLowerCase()));
-  const topics = (
-    entities.length >= 2
-      ? [...entities, ...terms.ordered.filter((t) => !sideSet.has(t.toLowerCase()))]
-      : terms.ordered
-  )
+  const context = terms.names.filter((n) => !sideSet.has(n.toLowerCase()));
+  const topics = (entities.length >= 2 ? [...entities, ...terms.aspects, ...context] : terms.ordered)
     .filter((t) => inScope(t) && !onlyArithmetic(t))
     .slice(0, MAX_TOPICS);
   const compare = terms.compare;

@@ -18,7 +18,7 @@ import { derivedPair, PER_UNIT, perUnitPair, refinedFigures } from "./derive-ups
 import { changePair, yearPair, yearSeries } from "./derive-years";
 import type { ResearchFrame } from "./frame";
 import { termsWithGloss } from "./gloss";
-import { derivationClause, parseGoalOptions } from "./goal-options";
+import { asksMoney, derivationClause, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { statedFigures } from "./item-measures";
 import type { KeyFigure } from "./key-figures";
@@ -106,6 +106,16 @@ export function planCalculation(
     return { label: `Gap per unit: ${a.label} vs ${b.label}`, operation, inputs: [input(a), input(b)] };
   }
 
+  // A gap in what something costs ("how much more Loomwork costs than Relaywright per seat") is a
+  // gap between amounts of money: a readiness score or a success rate is no side of it.
+  const asked = derivationClause(requestText, operation);
+  if ((operation === "difference" || operation === "ratio") && asked && asksMoney(asked)) {
+    const money = candidates.filter(isMoney);
+    if (money.length >= 2) candidates.splice(0, candidates.length, ...money);
+    // Nothing read prices both sides yet and no total was worked out: said so, a search comes next.
+    else if (!derivedPair(derived) && supplied.length === 0)
+      return none("no two amounts of money found to compare");
+  }
   // A gap or a ratio between totals worked out upstream (each side's bill) comes from those totals.
   const fromDerived = derivedPair(derived);
   let pair: [Candidate, Candidate] | null =
@@ -170,6 +180,10 @@ export function planCalculation(
     inputs: [input(a), input(b)],
   };
 }
+
+/** An amount of money: "USD 1,200 per seat per year", "2,630 美元". */
+const isMoney = (c: Candidate): boolean =>
+  /^(?:usd|us\$|eur|rmb|cny|人民币|[$€£¥])$/iu.test(c.q.prefix) || /美元|元/u.test(c.q.suffix);
 
 /** The request names something besides its subject (a vendor, a region) to compare. */
 function namesItems(request: string, frame: ResearchFrame): boolean {

@@ -69,3 +69,28 @@ describe("a per-unit price restated over another span", () => {
     expect(plan.inputs.map((i) => i.value)).toEqual(["USD 0.31", "10000 tasks"]);
   });
 });
+
+describe("a total of a count", () => {
+  const seats = [
+    figure("Relaywright Cloud Team list price", "USD 1,200 per seat per year", "lic"),
+    figure("Quillon list price", "USD 39 per technician per month", "pricing"),
+  ];
+
+  it("is over the span named by the word that asks it, not the first span the request mentions", () => {
+    const request =
+      "We're pricing 600 technicians. Per-tech monthly price for each, annual total for each, and the annual difference.";
+    const plan = planProduct(frame(request), seats, [], request, new Set(["price"]), "Quillon");
+    expect(plan.inputs.map((i) => i.value)).toEqual([
+      "USD 39 per technician per month",
+      "600 technicians",
+      "12 months",
+    ]);
+  });
+
+  it("says no figure per the unit counted was found instead of multiplying a price per seat by tasks", () => {
+    const request = "Monthly bill if we push 10,000 tasks a month through Relaywright?";
+    const plan = planProduct(frame(request), seats, [], request, new Set(["bill"]), "Relaywright");
+    expect(plan.inputs).toEqual([]);
+    expect(plan.label).toMatch(/no figure per tasks found for Relaywright/);
+  });
+});

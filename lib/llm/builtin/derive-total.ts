@@ -7,7 +7,7 @@ import { unitClash as clashOf } from "../../tools/units";
 import type { CalculationPlan } from "./derive-inputs";
 import { lineup } from "./direct-answer";
 import type { ResearchFrame } from "./frame";
-import { asksMoney, parseGoalOptions } from "./goal-options";
+import { asksMoney, derivationCue, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { type Figure as Candidate, firstOf, figureInput as input, lineupsOf, relevance } from "./lineups";
 import { figureInProse } from "./prose-figures";
@@ -36,7 +36,9 @@ export function planProduct(
     inputs: [],
   });
   const count = countIn(requestText);
-  const asked = requestedSpan(requestText);
+  // The span of the total asked ("…monthly price for each, annual total for each"): the one named
+  // right by the word that asks the total, before any other span the request mentions.
+  const asked = spanByTotal(requestText) ?? requestedSpan(requestText);
   // No count, a rate over another span ("what it comes to per technician per year"): each item's
   // figure converted to it.
   if (!count && asked?.rate && CONVERTS.test(requestText))
@@ -223,6 +225,17 @@ function statedMeasures(aspects: readonly Set<string>[], reads: readonly ReadDoc
     }
   }
   return out;
+}
+
+/** Characters around the word asking a total ("annual total", "total … per year") that name its span. */
+const NEAR_BEFORE = 25;
+const NEAR_AFTER = 15;
+
+function spanByTotal(request: string): ReturnType<typeof requestedSpan> {
+  const cue = derivationCue("product");
+  const m = cue ? new RegExp(cue.source, cue.flags.replace("g", "")).exec(request) : null;
+  if (!m) return null;
+  return requestedSpan(request.slice(Math.max(0, m.index - NEAR_BEFORE), m.index + m[0].length + NEAR_AFTER));
 }
 
 /** Share of the request's words a paragraph must carry for its prose total to count (a request says more than its measure). */

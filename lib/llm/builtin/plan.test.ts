@@ -107,6 +107,22 @@ describe("planResearch", () => {
     expect(plan("Project X market size and growth").tasks.map((t) => t.id)).not.toContain("s-more");
   });
 
+  it("searches for what a change of requirements adds first, and not for what it drops", () => {
+    const goal =
+      "Compare all four agent frameworks (Loomwork, Relaywright, Cortexa, Braidline) on cost per task and median latency on TaskForge-300.";
+    const change =
+      "Change of scope: drop Cortexa and Braidline entirely. Just Loomwork vs Relaywright, and add each one's enterprise readiness score and per-seat list price.";
+    const spec = clarify({
+      purpose: "clarify",
+      goal,
+      answers: [{ prompt: "Requirement change (platform-lead)", answer: change }],
+    }).spec as GoalSpec;
+    const graph = TaskGraph.parse(planResearch(spec, goal, knownTools, 15));
+    const query = String(graph.tasks.find((t) => t.id === "s-more")?.input.query);
+    expect(query).toMatch(/per-seat.*price/);
+    expect(query).not.toMatch(/Cortexa|Braidline/);
+  });
+
   it("drops the table before anything else when space is short", () => {
     const graph = plan(GOALS[0] as string, 9);
     expect(graph.tasks.map((t) => t.id)).not.toContain("table");

@@ -19,7 +19,7 @@ import {
   searchTask,
   tableTask,
 } from "./plan-tasks";
-import { isStopWord, joinList, matchTerms, tokens } from "./text";
+import { isStopWord, joinList, matchTerms, ruledOutBy, tokens } from "./text";
 
 /** Which optional parts a plan has; shrunk step by step until it fits `maxTasks`. */
 interface Shape {
@@ -250,7 +250,9 @@ function moreSourcesFacet(frame: ResearchFrame): Facet {
   return {
     label: frame.zh ? "更多来源" : "Further sources",
     names: frame.facets.flatMap((f) => f.names),
-    query: requestQuery(frame.request, searchedTerms(frame)) || first.query,
+    query:
+      requestQuery(latestRequest(frame), searchedTerms(frame), ruledOutBy(frame.options.excluded)) ||
+      first.query,
     topic: frame.facets.map((f) => f.topic).join(" "),
   };
 }
@@ -272,12 +274,25 @@ function requestAsksMore(frame: ResearchFrame): boolean {
  * The request's own content words as one query: the library's ranking (BM25) weighs the rare ones,
  * so the measure asked for ("repeated calls", "list prices") counts for more than the subject.
  */
-export function requestQuery(request: string, searched: ReadonlySet<string> = new Set()): string {
+/**
+ * The request as it stands: a change of requirements first (newest first: "add each one's
+ * enterprise readiness score"), then the goal. The facets searched before the change did not look
+ * for what it adds.
+ */
+const latestRequest = (frame: ResearchFrame): string =>
+  [...frame.options.changed, frame.request].join(" \n ");
+
+export function requestQuery(
+  request: string,
+  searched: ReadonlySet<string> = new Set(),
+  /** Words of what the request rules out ("drop Cortexa and Braidline"): not searched for. */
+  out: (word: string) => boolean = () => false,
+): string {
   const seen = new Set<string>();
   const fresh: string[] = [];
   const known: string[] = [];
   for (const t of tokens(request)) {
-    if (t.kind !== "word" || isStopWord(t.text) || /^\d+$/.test(t.text)) continue;
+    if (t.kind !== "word" || isStopWord(t.text) || /^\d+$/.test(t.text) || out(t.text)) continue;
     const key = t.text.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
