@@ -21,4 +21,29 @@ describe("a step no repair can fix", () => {
     expect(of(events, "task.skipped").map((e) => e.taskId)).toContain("a");
     expect(state.status).not.toBe("running");
   });
+
+  it("ends the run, saying why, when the deliverable itself still fails after as many re-plans", async () => {
+    const report = {
+      ...reportTask(["a"]),
+      successCriteria: [{ kind: "min_count" as const, field: "sections", min: 5 }],
+    };
+    // Each re-plan keeps the finished step and plans the report again, which fails the same way.
+    const { deps, events } = makeDeps({
+      plan: [workTask("a"), report],
+      overrides: {
+        repair: invalidRepair,
+        plan: (c) => ({
+          rationale: "test plan",
+          tasks: c.purpose === "plan" && c.mode !== "initial" ? [report] : [workTask("a"), report],
+        }),
+      },
+    });
+    const state = await drive(await createRun(deps, { runId: "r", goal: "g" }));
+    expect(state.status).toBe("failed");
+    const failed = of(events, "run.failed");
+    expect(failed.map((e) => e.code)).toEqual(["deliverable_failed"]);
+    expect(failed[0]?.reason).toMatch(/still fails after 2 re-plans/);
+    // Bounded: no thrash of plans and identical calls until the iterations budget is spent.
+    expect(of(events, "plan.replanned").length).toBeLessThanOrEqual(3);
+  });
 });

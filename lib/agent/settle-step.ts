@@ -240,6 +240,17 @@ async function apply(ctx: RunContext, id: string): Promise<void> {
       ) {
         // Re-planning is bounded: a step that keeps failing after re-plans is left out (the
         // deliverable is never skipped; its failure goes on to the gate as before).
+        // The deliverable after as many re-plans: another plan would compose the same report from
+        // the same sources (a library that cannot be read stays unread). The run ends and says why.
+        if (s.counters.replans >= MAX_REPAIR_REPLANS && t.deliverable) {
+          await ctx.emit({
+            type: "run.failed",
+            code: "deliverable_failed",
+            reason:
+              `The deliverable ${id} still fails after ${s.counters.replans} re-plans: ${d.reason} No other plan can supply what it lacks. ${lastRejection(ctx)}`.trim(),
+          });
+          return;
+        }
         if (s.counters.replans >= MAX_REPAIR_REPLANS && !t.deliverable) {
           await ctx.emit({
             type: "task.skipped",
