@@ -45,7 +45,7 @@ export async function clarifyGoal(ctx: RunContext): Promise<void> {
       return;
     }
     if (spec) {
-      const grounded = await groundTopics(spec, ctx.deps.library);
+      const grounded = await groundTopics(spec, ctx.deps.library, s.goal);
       // A subject the request is about that no document contains: only a person can supply it.
       // Asked once, before planning; a requester who said not to check back is not asked.
       const unknown = grounded.unknown[0];

@@ -59,6 +59,18 @@ describe("groundTopics", () => {
     expect(g.spec.topics).toContain("Kubernetes operator");
   });
 
+  it("does not ask about an ordinary word capitalised because it opens a sentence of the request", async () => {
+    const topics = ["Compute", "cost", "Stratagem"];
+    const g = await groundTopics(
+      { ...spec, topics },
+      library,
+      "Compute cost per task. How does Stratagem do?",
+    );
+    expect(g.unknown).toEqual(["Stratagem"]);
+    // Without the request, or mid-sentence, a name the library lacks is still asked about.
+    expect((await groundTopics({ ...spec, topics }, library)).unknown).toEqual(["Compute", "Stratagem"]);
+  });
+
   it("changes nothing when no topic is found at all", async () => {
     const g = await groundTopics({ ...spec, topics: ["weather", "football"] }, library);
     expect(g.spec.topics).toEqual(["weather", "football"]);

@@ -1,4 +1,5 @@
 import { isAcronym } from "../language/abbreviations";
+import { isCommonWord } from "../language/english";
 import type { GoalSpec } from "../planner/plan-schema";
 import type { DocumentLibrary } from "../tools/library/document-library";
 
@@ -22,7 +23,15 @@ export interface Grounding {
  * said so. Proper names stay whatever the index says — a subject the library lacks is a finding
  * (or a question), never something to drop silently — and so does everything when nothing is found.
  */
-export async function groundTopics(spec: GoalSpec, library: DocumentLibrary): Promise<Grounding> {
+export async function groundTopics(
+  spec: GoalSpec,
+  library: DocumentLibrary,
+  /** The request as written: a capital opening one of its sentences is no evidence of a name. */
+  goal = "",
+): Promise<Grounding> {
+  const opening = new Set(
+    [...goal.matchAll(/(?:^|[.?!:]\s+|\n\s*)(\p{Lu}[\p{L}-]*)/gu)].map((m) => (m[1] as string).toLowerCase()),
+  );
   const names = new Set(entityNames(spec));
   // Every name the request gives, compared or not: "Corvane" beside a grounded "Quillon" is still unknown.
   // An acronym ("SLA", "CAGRs") names a measure the documents may spell out, not a thing.
@@ -47,6 +56,9 @@ export async function groundTopics(spec: GoalSpec, library: DocumentLibrary): Pr
       expanded.set(name, full);
       continue;
     }
+    // "Compute cost per task …": an ordinary English word opening a sentence of the request, which
+    // the library never uses, is a word capitalised by its place, not a subject to ask about.
+    if (opening.has(name.toLowerCase()) && !isAcronym(name) && isCommonWord(name)) continue;
     unknown.push(name);
   }
   if (expanded.size > 0) spec = expandInitialisms(spec, expanded);

@@ -69,6 +69,23 @@ describe("reflect", () => {
     expect(second.missingConditions).toMatch(/none yet/);
   });
 
+  it("leaves out an extract that finds nothing in the documents read, claiming no absence from the library", () => {
+    const x1 = tasks.find((t) => t.id === "x1") as TaskSpec;
+    const nothing = {
+      task: x1,
+      lastSummary: "0 facts on «Market size» from 0 of 3 documents; 0 matching key figures.",
+      signals: ["Criteria not met: at least 2 facts extracted (0 of 2)."],
+    };
+    const first = run(nothing);
+    const second = run({
+      ...nothing,
+      previous: [{ conclusion: first.conclusion, nextAction: first.nextAction }],
+    });
+    expect(second.action).toBe("repair");
+    expect(second.question).toBe("");
+    expect(second.conclusion).toMatch(/a gap, not an absence/);
+  });
+
   it("accepts a contradiction, naming the conflict and the better-supported figure", () => {
     const r = run({
       task: tasks.find((t) => t.id === "x1") as TaskSpec,

@@ -71,6 +71,20 @@ export function reflect(ctx: ReflectContext): ReflectionOutput {
     (c) => !tried.has(normalise(c)),
   );
   if ((ctx.previous.length > 0 && count === 0) || !next) {
+    // An extract that finds nothing in the documents read says nothing of the library: they were
+    // found by a search. The step is left out and the report says so; only a search that finds
+    // nothing supports telling a person the library lacks it.
+    if (task.tool === "extract") {
+      return {
+        ...base,
+        nextAction: `Repair ${task.id}: no wording found «${label}» in the documents read; the report goes on without it and says so.`,
+        action: "repair",
+        conclusion: truncate(
+          `${task.id}: the documents read say nothing usable on «${label}» after ${ctx.previous.length + 1} attempt${ctx.previous.length ? "s" : ""}; the library may still hold it elsewhere, so this is a gap, not an absence.`,
+          500,
+        ),
+      };
+    }
     const question = frame.zh
       ? `库中没有关于「${topicName}」的文档。能否提供相关数据或来源？`
       : `The library has no documents about ${topicName}. Can you provide the figure or a source?`;
