@@ -1,10 +1,11 @@
 import { applyRepair, RepairError, RepairProposal } from "../planner/repair-plan";
 import { validatePlan } from "../planner/validate-plan";
+import type { NewEvent } from "./events";
 import { normaliseArgs } from "./idempotency";
 import { askObject } from "./model-call";
 import { doneSummaries, pickSpec, syncSubtasks, toolSummaries } from "./plan-step";
 import type { RunContext } from "./run-context";
-import { currentPlan } from "./state";
+import { currentPlan, type TaskState } from "./state";
 
 /**
  * Repair the plan around one failed task (rewrite it, insert a fix task, or skip it), validated by
@@ -105,3 +106,41 @@ export async function repairTask(
 
 const sameSpec = (a: unknown, b: unknown) =>
   JSON.stringify(normaliseArgs(a, false)) === JSON.stringify(normaliseArgs(b, false));
+
+/** Re-plans after which a step no repair can fix is not re-planned again. */
+const MAX_REPAIR_REPLANS = 2;
+
+/** Why the last proposal (a plan or a repair) was refused: a rule, or the model server's own error. */
+export const lastRejection = (ctx: RunContext): string => {
+  const violations = ctx.state.rejected?.violations ?? [];
+  return violations.length
+    ? `Last rejection: ${violations
+        .map((v) => v.message)
+        .join(" ")
+        .slice(0, 600)}`
+    : "";
+};
+
+/**
+ * No repair was found and the plan was re-planned enough: a step is left out; the deliverable,
+ * which cannot be, ends the run and says why (another plan would compose the same report from the
+ * same sources: a library that cannot be read stays unread). Null while a re-plan may still help.
+ */
+export function repairsRanOut(ctx: RunContext, t: TaskState, reason: string): NewEvent | null {
+  const replans = ctx.state.counters.replans;
+  if (replans < MAX_REPAIR_REPLANS) return null;
+  const why = lastRejection(ctx);
+  return t.deliverable
+    ? {
+        type: "run.failed",
+        code: "deliverable_failed",
+        reason:
+          `The deliverable ${t.id} still fails after ${replans} re-plans: ${reason} No other plan can supply what it lacks. ${why}`.trim(),
+      }
+    : {
+        type: "task.skipped",
+        taskId: t.id,
+        reason:
+          `No valid local repair was found and the plan was already re-planned ${replans} times; the run goes on without ${t.id}. ${why}`.trim(),
+      };
+}

@@ -10,13 +10,10 @@ import { askObject } from "./model-call";
 import { planTasks } from "./plan-step";
 import { askPerson } from "./questions";
 import { decisionFromReflection, reflectOn } from "./reflect-step";
-import { repairTask } from "./repair-step";
+import { lastRejection, repairsRanOut, repairTask } from "./repair-step";
 import type { RunContext } from "./run-context";
 import { fireSkill, emitDecision as recordDecision, skillOn } from "./skill-firing";
 import type { TaskState } from "./state";
-
-/** Re-plans after which a step no repair can fix is skipped instead of re-planned again. */
-const MAX_REPAIR_REPLANS = 2;
 
 const task = (ctx: RunContext, id: string) => ctx.state.tasks[id] as TaskState;
 
@@ -179,17 +176,6 @@ const failSwitchedOff = (ctx: RunContext, t: TaskState, code: string, reason: st
     hint: "",
   });
 
-/** Why the last proposal (a plan or a repair) was refused: a rule, or the model server's own error. */
-const lastRejection = (ctx: RunContext) => {
-  const violations = ctx.state.rejected?.violations ?? [];
-  return violations.length
-    ? `Last rejection: ${violations
-        .map((v) => v.message)
-        .join(" ")
-        .slice(0, 600)}`
-    : "";
-};
-
 const emitDecision = (ctx: RunContext, id: string, d: GateDecision) => recordDecision(ctx, d, id);
 
 const lastReflection = (ctx: RunContext, id: string) =>
@@ -238,26 +224,9 @@ async function apply(ctx: RunContext, id: string): Promise<void> {
           d.trigger,
         ))
       ) {
-        // Re-planning is bounded: a step that keeps failing after re-plans is left out (the
-        // deliverable is never skipped; its failure goes on to the gate as before).
-        // The deliverable after as many re-plans: another plan would compose the same report from
-        // the same sources (a library that cannot be read stays unread). The run ends and says why.
-        if (s.counters.replans >= MAX_REPAIR_REPLANS && t.deliverable) {
-          await ctx.emit({
-            type: "run.failed",
-            code: "deliverable_failed",
-            reason:
-              `The deliverable ${id} still fails after ${s.counters.replans} re-plans: ${d.reason} No other plan can supply what it lacks. ${lastRejection(ctx)}`.trim(),
-          });
-          return;
-        }
-        if (s.counters.replans >= MAX_REPAIR_REPLANS && !t.deliverable) {
-          await ctx.emit({
-            type: "task.skipped",
-            taskId: id,
-            reason:
-              `No valid local repair was found and the plan was already re-planned ${s.counters.replans} times; the run goes on without ${id}. ${lastRejection(ctx)}`.trim(),
-          });
+        const end = repairsRanOut(ctx, t, d.reason);
+        if (end) {
+          await ctx.emit(end);
           return;
         }
         await emitDecision(ctx, id, {

@@ -1,7 +1,7 @@
 import { countIn } from "../../language/counts";
 import { tagEnglish } from "../../language/english";
 import { splitSentences } from "../../tools/sentences";
-import { sameUnit } from "../../tools/units";
+import { countedUnit, sameUnit } from "../../tools/units";
 import type { CalculationPlan } from "./derive-inputs";
 import { isStopWord, mentions } from "./text";
 import type { ReadDoc } from "./upstream";
@@ -51,7 +51,8 @@ export function countParts(request: string): CountPart[] {
     }
     let unit = phrase.at(-1) ?? "";
     const modifiers = phrase.slice(0, -1);
-    if (!unit || PRONOUN.test(unit)) unit = previous?.unit ?? countedOf(fallback?.label) ?? "";
+    if (!unit || PRONOUN.test(unit))
+      unit = previous?.unit ?? (fallback ? countedUnit(fallback.label) : undefined) ?? "";
     if (!unit) continue;
     const rest = words
       .slice(k)
@@ -69,9 +70,6 @@ const AUXILIARY =
 
 const isNounish = (tags: ReadonlySet<string> | undefined): boolean =>
   !!tags && (tags.has("Noun") || tags.has("Adjective") || tags.has("Value")) && !tags.has("Pronoun");
-
-const countedOf = (label: string | undefined): string | undefined =>
-  label ? (label.trim().split(/\s+/).at(-1) ?? "").split("/")[0] : undefined;
 
 /** A word meets another of the same first five letters or the same stem start ("succeed" / "success"). */
 const meets = (a: string, b: string): boolean => {

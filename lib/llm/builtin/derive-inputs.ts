@@ -22,7 +22,7 @@ import { asksMoney, derivationClause, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { statedFigures } from "./item-measures";
 import type { KeyFigure } from "./key-figures";
-import { type Figure as Candidate, firstOf, figureInput as input, lineupsOf } from "./lineups";
+import { type Figure as Candidate, firstOf, figureInput as input, isMoney, lineupsOf } from "./lineups";
 import { figureInProse, kindOf, type ProseFigure } from "./prose-figures";
 import { matchTerms, mentions, normalise, ruledOutBy } from "./text";
 import type { Derivation, ReadDoc } from "./upstream";
@@ -180,10 +180,6 @@ export function planCalculation(
     inputs: [input(a), input(b)],
   };
 }
-
-/** An amount of money: "USD 1,200 per seat per year", "2,630 美元". */
-const isMoney = (c: Candidate): boolean =>
-  /^(?:usd|us\$|eur|rmb|cny|人民币|[$€£¥])$/iu.test(c.q.prefix) || /美元|元/u.test(c.q.suffix);
 
 /** The request names something besides its subject (a vendor, a region) to compare. */
 function namesItems(request: string, frame: ResearchFrame): boolean {

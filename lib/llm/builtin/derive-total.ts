@@ -9,7 +9,14 @@ import { lineup } from "./direct-answer";
 import type { ResearchFrame } from "./frame";
 import { asksMoney, derivationCue, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
-import { type Figure as Candidate, firstOf, figureInput as input, lineupsOf, relevance } from "./lineups";
+import {
+  type Figure as Candidate,
+  firstOf,
+  figureInput as input,
+  isMoney,
+  lineupsOf,
+  relevance,
+} from "./lineups";
 import { figureInProse } from "./prose-figures";
 import { matchTerms, mentions, overlap, ruledOutBy } from "./text";
 import type { ReadDoc } from "./upstream";
@@ -50,9 +57,7 @@ export function planProduct(
   );
   // A cost asked is money: a per-unit count ("tool calls per task") is not what is multiplied.
   if (asksMoney(requestText)) {
-    const money = pool.filter(
-      (c) => /^(?:usd|us\$|eur|rmb|cny|人民币|[$€£¥])$/iu.test(c.q.prefix) || /美元|元/u.test(c.q.suffix),
-    );
+    const money = pool.filter(isMoney);
     if (money.length > 0) pool = money;
     // Nothing read is money yet: a count of calls is no bill. Said so, a search for the price comes next.
     else if (subject) return none(`no amount of money per unit found for ${subject}`);

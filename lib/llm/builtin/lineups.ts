@@ -17,6 +17,10 @@ export interface Figure {
   about?: string;
 }
 
+/** An amount of money: "USD 1,200 per seat per year", "2,630 美元". */
+export const isMoney = (c: Figure): boolean =>
+  /^(?:usd|us\$|eur|rmb|cny|人民币|[$€£¥])$/iu.test(c.q.prefix) || /美元|元/u.test(c.q.suffix);
+
 /** A figure as a calculation's input: its name, its value as written and its document. */
 export const figureInput = (f: Figure) => ({
   label: f.label,
