@@ -53,6 +53,30 @@ describe("itemStatements", () => {
     expect(ruled.map((s) => s.item)).toEqual(["Braidline"]);
   });
 
+  it("quotes an item's status from a paragraph on the aspect, though a count over all items is listed", () => {
+    const vendors = doc("prices", "Four vendors sell assistants.", [
+      ["Quillon list price", "USD 39"],
+      ["Tessaract Labs list price", "USD 35"],
+      ["Vendors certified to IASS-2 (2025)", "2 vendors"],
+    ]);
+    const status = doc(
+      "status",
+      [
+        "IASS-2 takes effect in 2026.",
+        "As of June 2025, two vendors hold IASS-2 certification. Quillon says it expects certification in the first quarter of 2026. Tessaract Labs has not published a timeline.",
+      ].join("\n\n"),
+    );
+    const out = itemStatements(
+      frame("The expected IASS-2 certification dates for Quillon and Tessaract Labs."),
+      [vendors, status],
+      [],
+    );
+    expect(out.map((s) => `${s.item}: ${s.sentence}`)).toEqual([
+      "Quillon: Quillon says it expects certification in the first quarter of 2026.",
+      "Tessaract Labs: Tessaract Labs has not published a timeline.",
+    ]);
+  });
+
   it("says nothing of an aspect a listed figure measures", () => {
     expect(itemStatements(frame("Each framework's GitHub stars"), [lists, licences], [])).toEqual([]);
   });

@@ -65,8 +65,14 @@ export function itemStatements(
   const items = [...named, ...(whole ? shared : [])].slice(0, MAX_ITEMS);
   if (items.length === 0) return [];
   const subject = frame.subject ? matchTerms(frame.subject) : new Set<string>();
+  // Measured for the items: a figure of one of them ("Quillon list price"), not a count over all
+  // of them ("vendors certified to IASS-2: 2"), which says nothing of each one's status.
   const measured = (aspect: string) =>
-    figures.some((f) => overlap(matchTerms(aspect), matchTerms(f.label)) >= MEASURED);
+    figures.some(
+      (f) =>
+        overlap(matchTerms(aspect), matchTerms(f.label)) >= MEASURED &&
+        items.some((i) => normalise(f.label).includes(normalise(i.split(/\s+/)[0] ?? i))),
+    );
   // A phrase of a clause asking for arithmetic ("the spread between the priciest and the cheapest")
   // names an operand, not an aspect to quote.
   const arithmetic = parseGoalOptions(request)
@@ -82,8 +88,8 @@ export function itemStatements(
   const out: ItemStatement[] = [];
   for (const item of items) {
     for (const aspect of aspects) {
-      const found = statementAbout(item, aspect, items, reads);
-      if (!found || seen.has(normalise(found.sentence)) || kindOf(found.sentence, aspect)) continue;
+      const found = statementAbout(item, aspect, items, reads, seen);
+      if (!found || kindOf(found.sentence, aspect)) continue;
       seen.add(normalise(found.sentence));
       out.push({ item, aspect, ...found });
       if (out.length >= MAX_STATEMENTS) return out;

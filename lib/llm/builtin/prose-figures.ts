@@ -1,7 +1,7 @@
 import { requestedSpan, statedSpan } from "../../language/horizon";
 import { parseQuantity, type Quantity } from "../../tools/calculate";
 import { splitSentences } from "../../tools/sentences";
-import { matchTerms, mentions } from "./text";
+import { matchTerms, mentions, normalise } from "./text";
 import type { ReadDoc } from "./upstream";
 import { datesIn, VALUE, valuesIn } from "./values";
 
@@ -116,6 +116,8 @@ export function statementAbout(
   aspect: string,
   others: readonly string[],
   reads: readonly ReadDoc[],
+  /** Sentences already said (normalised): the next best one is the statement. */
+  said: ReadonlySet<string> = new Set(),
 ): { sentence: string; docId: string } | null {
   const key = firstWord(item);
   const wanted = [...matchTerms(aspect)].filter((t) => !matchTerms(item).has(t));
@@ -123,25 +125,37 @@ export function statementAbout(
   const meets = (t: string, u: string) =>
     t === u || (t.length >= 5 && u.length >= 5 && t.slice(0, 5) === u.slice(0, 5));
   let best: { sentence: string; docId: string; score: number } | null = null;
+  // A sentence that states the aspect beats one that only stands near it.
+  let near: { sentence: string; docId: string; score: number } | null = null;
   for (const doc of reads) {
     for (const paragraph of doc.text.split(/\n\s*\n/)) {
       const named = mentions(paragraph, key);
       if (!named) continue;
       const aboutOther = others.some((o) => firstWord(o) !== key && mentions(paragraph, firstWord(o)));
+      // What the paragraph is about counts for a sentence that names the item: "Tessaract Labs has
+      // not published a timeline", in a paragraph on IASS-2 certification, is its IASS-2 status.
+      const around = [...matchTerms(paragraph)];
+      const inParagraph = wanted.filter((t) => around.some((u) => meets(t, u))).length / wanted.length;
       for (const sentence of splitSentences(paragraph)) {
         const here = mentions(sentence, key);
-        if (!here && aboutOther) continue;
+        if ((!here && aboutOther) || said.has(normalise(sentence.trim()))) continue;
         const terms = [...matchTerms(sentence)];
-        const found = wanted.filter((t) => terms.some((u) => meets(t, u))).length / wanted.length;
-        if (found === 0) continue;
-        // A statement with a date or a figure says more than one without ("certified in February 2025").
+        const own = wanted.filter((t) => terms.some((u) => meets(t, u))).length / wanted.length;
         const specific = datesIn(sentence).length > 0 || valuesIn(sentence).length > 0 ? 0.25 : 0;
-        const score = found + (here ? 0.5 : 0) + specific;
+        if (own === 0) {
+          const score = inParagraph + specific;
+          if (here && inParagraph > 0 && (!near || score > near.score))
+            near = { sentence: sentence.trim(), docId: doc.docId, score };
+          continue;
+        }
+        // A statement with a date or a figure says more than one without ("certified in February 2025").
+        const score = own + (here ? 0.5 : 0) + specific;
         if (!best || score > best.score) best = { sentence: sentence.trim(), docId: doc.docId, score };
       }
     }
   }
-  return best && { sentence: best.sentence, docId: best.docId };
+  const chosen = best ?? near;
+  return chosen && { sentence: chosen.sentence, docId: chosen.docId };
 }
 
 function valueFor(
