@@ -54,12 +54,14 @@ export async function clarifyGoal(ctx: RunContext): Promise<void> {
           ctx,
           {
             questionId: `q:clarify:${answered.length}`,
-            prompt: `No document in the library mentions ${unknown}. What should the report use for it (figures, facts, or a source to add)? Answer "none" to go on without it.${s.config.questionDeadlineMs ? " Without an answer by the deadline, the run stops without a report." : ""}`,
+            prompt: `No document in the library mentions ${unknown}. What should the report use for it (figures, facts, or a source to add)? Answer "none" to go on without it.${s.config.questionDeadlineMs ? ` Without an answer by the deadline, ${grounded.essential ? "the run stops without a report" : "the report goes on without it and says so"}.` : ""}`,
             choices: ["none"],
             taskId: null,
             origin: "clarify",
           },
-          null,
+          // The report can be written without a name that is not what it is about: at the deadline
+          // it goes on and states the gap; without the subject itself, it stops.
+          grounded.essential ? null : "none",
         );
         return;
       }

@@ -157,3 +157,54 @@ describe("groundTopics: initialisms", () => {
     expect(g.unknown).toEqual(["Tern"]);
   });
 });
+
+describe("groundTopics: what the run can do without", () => {
+  const library = new InMemoryLibrary([
+    doc("m", "Across 41 sites, mean time to repair fell by 23% and the first-time fix rate rose."),
+    doc("r", "Project X reached USD 4.2 billion; Fernbrook leads with 31%."),
+  ]);
+  const spec = (topics: string[]) => ({
+    deliverable: "a report",
+    audience: "analysts",
+    constraints: [],
+    acceptanceCriteria: [],
+    compare: false,
+    topics,
+  });
+
+  it("knows a measure's initialism the documents spell out in lower case ('MTTR')", async () => {
+    const g = await groundTopics(
+      { ...spec(["Project X", "MTTR"]), compare: true, acceptanceCriteria: ["Names Project X and MTTR"] },
+      library,
+      "Project X before vs after, plus the MTTR change.",
+    );
+    expect(g.unknown).toEqual([]);
+    expect(g.spec.topics).toContain("mean time to repair");
+  });
+
+  it("records a missing name in the spec, and needs it only when the request is about it", async () => {
+    const part = await groundTopics(
+      spec(["Project X", "Latin America"]),
+      library,
+      "Do we have anything on the Project X market in Latin America?",
+    );
+    expect(part.unknown).toEqual(["Latin America"]);
+    expect(part.essential).toBe(false);
+    expect(part.spec.constraints).toContain("Not in the library: Latin America");
+    const subject = await groundTopics(
+      spec(["Halvorsen Robotics", "Project X", "Fernbrook"]),
+      library,
+      "What market share does Halvorsen Robotics hold in Project X, and is it gaining on Fernbrook?",
+    );
+    expect(subject.essential).toBe(true);
+  });
+
+  it("does not take a contraction opening the request for a name", async () => {
+    const g = await groundTopics(
+      spec(["We're", "Fernbrook"]),
+      library,
+      "We're ~600 techs. Fernbrook at list?",
+    );
+    expect(g.unknown).toEqual([]);
+  });
+});

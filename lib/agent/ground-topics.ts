@@ -1,6 +1,6 @@
 import { isAcronym } from "../language/abbreviations";
 import { isCommonWord } from "../language/english";
-import type { GoalSpec } from "../planner/plan-schema";
+import { type GoalSpec, NOT_IN_LIBRARY } from "../planner/plan-schema";
 import type { DocumentLibrary } from "../tools/library/document-library";
 
 /** Share of a topic's words a document must hold for the topic to count as found in the library. */
@@ -15,6 +15,11 @@ export interface Grounding {
    * the report cannot say anything about them unless a person does.
    */
   unknown: string[];
+  /**
+   * An unknown name is what the report is about: a side of the comparison, or every name the
+   * request gives. Without it there is no report to write; without another one, there is.
+   */
+  essential: boolean;
 }
 
 /**
@@ -58,10 +63,15 @@ export async function groundTopics(
     }
     // "Compute cost per task …": an ordinary English word opening a sentence of the request, which
     // the library never uses, is a word capitalised by its place, not a subject to ask about.
-    if (opening.has(name.toLowerCase()) && !isAcronym(name) && isCommonWord(name)) continue;
+    // "We're …": a contraction is its first word.
+    const word = name.replace(/['’]\p{L}*$/u, "");
+    if (opening.has(word.toLowerCase()) && !isAcronym(name) && isCommonWord(word)) continue;
     unknown.push(name);
   }
   if (expanded.size > 0) spec = expandInitialisms(spec, expanded);
+  // Recorded in the spec, so the report says the library lacks it, whichever model writes it.
+  if (unknown.length > 0 && !spec.constraints.some((c) => c.startsWith(NOT_IN_LIBRARY)))
+    spec = { ...spec, constraints: [...spec.constraints, `${NOT_IN_LIBRARY} ${unknown.join("; ")}`] };
   const kept: string[] = [];
   const dropped: string[] = [];
   for (const topic of spec.topics) {
@@ -73,8 +83,27 @@ export async function groundTopics(
     if (hits.some((h) => h.coverage >= MIN_COVERAGE)) kept.push(topic);
     else dropped.push(topic);
   }
-  if (kept.length === 0 || dropped.length === 0) return { spec, dropped: [], unknown };
-  return { spec: { ...spec, topics: kept }, dropped, unknown };
+  // A name the request only places its subject in ("the Project X market in Latin America") is a
+  // part the report can state as missing; a name it asks something of ("Halvora Dynamics revenue",
+  // "What share does Halvorsen hold") or compares is what the report is about.
+  const essential =
+    unknown.some((u) => names.has(u) || !placeOnly(u, goal)) || unknown.length === central.length;
+  if (kept.length === 0 || dropped.length === 0) return { spec, dropped: [], unknown, essential };
+  return { spec: { ...spec, topics: kept }, dropped, unknown, essential };
+}
+
+/**
+ * Every mention of the name in the request stands in a phrase of place: after "in", "across",
+ * "within", "outside" or "throughout", alone or in a list of names ("in Southeast Asia (Vietnam,
+ * Thailand, Indonesia)").
+ */
+function placeOnly(name: string, goal: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const mentions = [...goal.matchAll(new RegExp(`(?<![\\p{L}\\d])${escaped}(?![\\p{L}\\d])`, "gu"))];
+  if (mentions.length === 0) return false;
+  const place =
+    /\b(?:in|across|within|outside|throughout)\s+(?:the\s+)?(?:\p{Lu}[\p{L}-]*(?![\p{L}-])[\s,()]*(?:(?:and|or)\s+)?)*$/u;
+  return mentions.every((m) => place.test(goal.slice(0, m.index)));
 }
 
 /** Every word of the name is in the text itself, not just a fuzzy neighbour of it. */
@@ -169,6 +198,33 @@ async function abbreviates(acronym: string, library: DocumentLibrary): Promise<s
             .replace(/\s+/g, " ");
           counts.set(full, (counts.get(full) ?? 0) + 1);
         }
+      }
+    }
+  }
+  const named = [...counts].sort((x, y) => y[1] - x[1])[0]?.[0];
+  return named ?? (await spelledOut(acronym, library));
+}
+
+/**
+ * "MTTR" for "mean time to repair": a measure's initialism is the first letters of words in a row,
+ * written in lower case, one word per letter.
+ */
+async function spelledOut(acronym: string, library: DocumentLibrary): Promise<string | null> {
+  const n = acronym.length;
+  // Two letters spell too many pairs of words to mean anything.
+  if (n < 3) return null;
+  const want = acronym.toLowerCase();
+  const counts = new Map<string, number>();
+  for (const meta of (await library.list()).slice(0, MAX_DOCS_FOR_INITIALS)) {
+    const doc = await library.get(meta.id);
+    for (const line of `${doc?.title ?? ""}\n${doc?.text ?? ""}`.split(/[\n.;:,()]/)) {
+      const words = line.toLowerCase().match(/\p{L}+/gu) ?? [];
+      for (let i = 0; i + n <= words.length; i++) {
+        const run = words.slice(i, i + n);
+        if (run.map((w) => w[0]).join("") !== want) continue;
+        const full = run.join(" ");
+        if (new RegExp(run.join("[\\s-]+"), "u").test(line.toLowerCase()))
+          counts.set(full, (counts.get(full) ?? 0) + 1);
       }
     }
   }

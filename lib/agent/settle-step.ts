@@ -270,7 +270,15 @@ async function apply(ctx: RunContext, id: string): Promise<void> {
         return;
       }
       const price = skillOn(ctx, "ask-pricing")
-        ? priceQuestion(id, s.tasks, s.spec?.topics ?? [], declinesQuestions(s.goal))
+        ? priceQuestion(
+            id,
+            s.tasks,
+            s.spec?.topics ?? [],
+            declinesQuestions(s.goal),
+            Object.values(s.questions).flatMap((q) =>
+              q.status === "answered" && q.answer ? [q.prompt] : [],
+            ),
+          )
         : { block: true, reason: "", skip: [] };
       if (skillOn(ctx, "ask-pricing")) {
         await fireSkill(ctx, "ask-pricing", "question_priced", id, price.block ? "asked" : "skipped");

@@ -52,6 +52,18 @@ describe("priceQuestion", () => {
     expect(price.reason).toMatch(/asked not to be consulted/);
     expect(price.skip).toContain("s2");
   });
+
+  it("does not ask again about a name a person was already asked about", () => {
+    const tasks = {
+      s2: empty,
+      r1: read("r1", "succeeded", "Project X pricing 2025"),
+      x9: task("x9", "extract"),
+    };
+    const asked = ["No document in the library mentions IASS. What should the report use for it?"];
+    const price = priceQuestion("s2", tasks, ["Project X", "IASS"], false, asked);
+    expect(price.block).toBe(false);
+    expect(price.skip).toContain("s2");
+  });
 });
 
 describe("priceQuestion: a figure that cannot be derived", () => {

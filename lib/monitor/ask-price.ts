@@ -39,6 +39,8 @@ export function priceQuestion(
   topics: readonly string[],
   /** The requester said not to come back with questions: a research gap is stated, never asked. */
   declined = false,
+  /** Questions already answered: a name one of them asked about is settled, not asked again. */
+  answered: readonly string[] = [],
 ): AskPrice {
   const task = tasks[taskId];
   // A figure to be derived whose inputs no document read gives: the run goes on without it, and
@@ -54,7 +56,13 @@ export function priceQuestion(
   if (!task || !RESEARCH.has(task.tool)) {
     return { block: true, reason: "only a person can settle this step", skip: [] };
   }
-  const price = priceResearch(taskId, task, tasks, topics);
+  const settled = (name: string) => answered.some((q) => q.toLowerCase().includes(name.toLowerCase()));
+  const price = priceResearch(
+    taskId,
+    task,
+    tasks,
+    topics.filter((t) => !settled(t)),
+  );
   if (!price.block || !declined) return price;
   return {
     block: false,

@@ -47,6 +47,13 @@ export const TaskGraph = z.object({
 });
 export type TaskGraph = z.infer<typeof TaskGraph>;
 
+/**
+ * The constraint line the run adds after checking the request's names against the library: the
+ * names no document mentions ("Not in the library: LatAm; Brazil"). Whatever model writes the
+ * report reads it there, and says so instead of leaving the name out in silence.
+ */
+export const NOT_IN_LIBRARY = "Not in the library:";
+
 /** The clarified goal: what to deliver, to whom, under which constraints, judged how. */
 export const GoalSpec = z.object({
   deliverable: z.string().min(1),

@@ -2,6 +2,7 @@ import { countIn } from "../../language/counts";
 import { clausesOf, withoutParticles } from "../../language/english";
 import { excludedItems } from "../../language/exclusions";
 import { CONVERTS, NUMBER_WORDS, requestedSpan } from "../../language/horizon";
+import { NOT_IN_LIBRARY } from "../../planner/plan-schema";
 import { Operation } from "../../tools/calculate";
 import { ASKS_DURATION } from "./derive-duration";
 import { asksExtra } from "./derive-extra";
@@ -31,6 +32,8 @@ export interface GoalOptions {
   changed: string[];
   /** What the request rules out ("leave Asia-Pacific out"): never presented as a finding. */
   excluded: string[];
+  /** Names of the request no document in the library mentions (the run checked before planning). */
+  absent: string[];
   /** The goal without the phrases above. */
   rest: string;
 }
@@ -180,8 +183,9 @@ export function parseGoalOptions(goal: string): GoalOptions {
     formats,
     derived,
     given: [],
-    changed: [],
     excluded: excludedItems(goal),
+    absent: [],
+    changed: [],
     rest: rest.trim(),
   };
 }
@@ -266,5 +270,14 @@ export function readConstraints(goal: string, constraints: readonly string[]): G
       ]),
     ],
     changed: constraints.flatMap((c) => (c.startsWith(CHANGED) ? [c.slice(CHANGED.length).trim()] : [])),
+    absent: constraints.flatMap((c) =>
+      c.startsWith(NOT_IN_LIBRARY)
+        ? c
+            .slice(NOT_IN_LIBRARY.length)
+            .split(";")
+            .map((x) => x.trim())
+            .filter(Boolean)
+        : [],
+    ),
   };
 }

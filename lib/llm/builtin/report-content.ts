@@ -168,10 +168,20 @@ export function buildReport(asked: ResearchFrame, up: Upstream): ReportContent {
   }
 
   // What the request asks of its items that no document read states: said to be missing, with the searches.
-  const gaps = aspectGaps(frame, checkedReads(up), up.searches.map((x) => x.query).filter(Boolean));
+  // A name the library has no document on (the run searched for it before planning) is said to be
+  // missing, so the reader does not take its absence from the report for an oversight.
+  const absent = frame.options.absent.map((name) =>
+    zh
+      ? `库中没有任何文档提及 ${name}，本报告没有它的数据。`
+      : `No document in the library mentions ${name}: the report has no figures for it.`,
+  );
+  const gaps = [
+    ...absent,
+    ...aspectGaps(frame, checkedReads(up), up.searches.map((x) => x.query).filter(Boolean)),
+  ];
   if (gaps.length > 0) {
     sections.push({
-      heading: "Not found in the sources read",
+      heading: zh ? "资料中未找到" : "Not found in the sources read",
       kind: "facet",
       paragraphs: gaps.map((text) => ({ text, citations: [] })),
     });

@@ -66,3 +66,20 @@ describe("derived figures in the report", () => {
     ]);
   });
 });
+
+describe("a name the library lacks", () => {
+  it("is said to be missing in the report, in the report's language", () => {
+    const goal = "Project X market size in Latin America";
+    const spec = clarify({ purpose: "clarify", goal, answers: [] }).spec;
+    if (!spec) throw new Error("expected a spec");
+    const withAbsent = { ...spec, constraints: [...spec.constraints, "Not in the library: Latin America"] };
+    const report = buildReport(
+      researchFrame(withAbsent, goal),
+      up([{ text: "The Project X market reached USD 4.2 billion in 2025.", docId: "d" }]),
+    );
+    const gaps = report.sections.find((s) => s.heading === "Not found in the sources read");
+    expect(gaps?.paragraphs.map((p) => p.text)).toContain(
+      "No document in the library mentions Latin America: the report has no figures for it.",
+    );
+  });
+});
