@@ -15,6 +15,9 @@ describe("nounPhrases", () => {
       .filter((p) => p.name)
       .map((p) => p.text);
     expect(names).toEqual(["loomwork", "relaywright"]);
+    // Opening the request, where the tagger guesses an order: an order is a verb the dictionary knows.
+    const opening = nounPhrases("tessaract labs - when are they getting certified?").filter((p) => p.name);
+    expect(opening.map((p) => p.text)).toEqual(["tessaract"]);
   });
 
   it("does not take the unit a figure is asked in for a topic ('in percent', 'in dollars')", () => {

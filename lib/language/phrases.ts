@@ -120,7 +120,11 @@ function englishRole(word: TaggedWord, next: TaggedWord | undefined, text: strin
   if (proper || (capitalised && !word.sentenceStart)) return "name";
   // A word no dictionary knows, written in lower case ("loomwork vs relaywright"), is a name all the
   // same; one with digits in it is a notation ("p95s", "h100"), not a name.
-  if (t.has("Noun") && /^\p{Ll}{4,}$/u.test(word.text) && !isCommonWord(word.text)) return "name";
+  // The tagger reads an unknown word opening a request as an order ("tessaract labs - …"), but an
+  // order is a verb the dictionary knows.
+  const guessedOrder = t.has("Imperative") && word.sentenceStart;
+  if ((t.has("Noun") || guessedOrder) && /^\p{Ll}{4,}$/u.test(word.text) && !isCommonWord(word.text))
+    return "name";
   if (t.has("Noun") || t.has("Gerund")) return "noun";
   if (t.has("Adjective")) return "modifier";
   return "break";

@@ -30,6 +30,8 @@ describe("clarify", () => {
     expect(spec?.topics).not.toContain("difference");
     const diff = run("monthly bill for loomwork vs relaywright? diff?").spec;
     expect(diff?.topics).not.toContain("diff");
+    // Names written in lower case are written as names in the spec.
+    expect(diff?.topics.slice(0, 2)).toEqual(["Loomwork", "Relaywright"]);
   });
 
   it.each(["help me", "do some research", "report", "帮我做个研究"])(
@@ -69,7 +71,7 @@ describe("clarify", () => {
 
   it.each([
     ["Loomwork vs Relaywright: which is cheaper?", ["Loomwork", "Relaywright"]],
-    ["compare postgres and mysql for analytics", ["postgres", "mysql"]],
+    ["compare postgres and mysql for analytics", ["Postgres", "Mysql"]],
     ["比较华为和小米的市场份额", ["华为", "小米"]],
   ])("finds the compared entities in %j", (goal, entities) => {
     const c = run(goal);

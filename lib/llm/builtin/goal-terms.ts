@@ -74,7 +74,9 @@ export function parseGoalTerms(text: string): GoalTerms {
   const runs = all.filter((r) => !r.owned);
   const between = /\bbetween\b/i.test(text) && runs.filter((r) => r.name).length >= 2;
   const compare = COMPARE.test(text) || WHICH_BEST.test(text) || between;
-  for (const run of runs) found.push({ text: run.text, at: run.at, name: run.name });
+  // A name written in lower case ("tessaract labs - …") is still a name: written as one.
+  for (const run of runs)
+    found.push({ text: run.name ? asName(run.text) : run.text, at: run.at, name: run.name });
   found.sort((a, b) => a.at - b.at);
   const names = found.filter((f) => f.name).map((f) => f.text);
   const aspects = found.filter((f) => !f.name).map((f) => f.text);
@@ -84,7 +86,7 @@ export function parseGoalTerms(text: string): GoalTerms {
     // What the comparison word coordinates ("choosing between A and B") is what is compared; other
     // names of the goal (a plant, an analyst firm, a standard) are context, not sides.
     const sides = coordinated(runs);
-    const namedSides = sides.filter((side) => runs.some((r) => r.name && r.text === side));
+    const namedSides = sides.filter((side) => runs.some((r) => r.name && runText(r) === side));
     const joined = coordinatedNames(runs);
     entities =
       namedSides.length >= 2
@@ -155,7 +157,13 @@ function coordinated(runs: Run[]): string[] {
   return list.length >= 2 ? dedupe(list).slice(0, 4) : [];
 }
 
-const runText = (run: Run): string => run.text;
+const runText = (run: Run): string => (run.name ? asName(run.text) : run.text);
+
+/** "tessaract" → "Tessaract"; a name with capitals of its own ("iPhone", "LangGraph") is left alone. */
+const asName = (text: string): string =>
+  /\p{Lu}/u.test(text)
+    ? text
+    : text.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, c: string) => space + c.toUpperCase());
 
 /** Names in a row joined by coordinators: "Nordvale and Tessaract", "Loomwork, Relaywright or Cortexa". */
 function coordinatedNames(runs: Run[]): string[] {
@@ -164,7 +172,7 @@ function coordinatedNames(runs: Run[]): string[] {
     for (let j = i; j < runs.length; j++) {
       const run = runs[j] as Run;
       if (!run.name || (j > i && !COORDINATORS.has(run.before))) break;
-      list.push(run.text);
+      list.push(runText(run));
     }
     if (list.length >= 2) return dedupe(list).slice(0, 4);
   }
