@@ -52,3 +52,25 @@ describe("aspectGaps", () => {
     expect(aspectGaps({ ...frame(request), zh: true }, [readiness], [])).toEqual([]);
   });
 });
+
+describe("aspectGaps: what the request asks of a named item", () => {
+  it("states a plain noun of the list after the item's possessive, and nothing before it", () => {
+    const vendors: ReadDoc = {
+      docId: "landscape",
+      title: "Vendor landscape",
+      source: "",
+      published: "",
+      text: "Fernbrook leads the market with 31% and earns most of its revenue from utilities.",
+      figures: [
+        { name: "Fernbrook market share 2025", value: "31%" },
+        { name: "Quillon market share 2025", value: "17%" },
+      ],
+    };
+    const gaps = aspectGaps(
+      frame("For a vendor-viability slide: Fernbrook's revenue, headcount and market share."),
+      [vendors],
+      [],
+    );
+    expect(gaps).toEqual(["Headcount: not found in the documents read for Fernbrook."]);
+  });
+});

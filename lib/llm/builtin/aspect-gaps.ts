@@ -60,16 +60,24 @@ export function aspectGaps(
   );
   const askedOfItems = (aspect: string) =>
     clauses.some((c) => c.toLowerCase().includes(aspect.toLowerCase()) && DISTRIBUTES.test(c));
+  // "Fernbrook's annual revenue, headcount and market share": a plain noun the request asks of a
+  // named item (its possessive opens the clause) is an aspect as much as a rarer phrase is.
+  // The list after the possessive runs to the end of its sentence.
+  const OWNED = new RegExp(`\\b(?:${owners})['’]s?\\s`, "giu");
+  const owned = splitSentences(request).flatMap((sentence) =>
+    [...sentence.matchAll(OWNED)].map((m) => sentence.slice((m.index ?? 0) + m[0].length).toLowerCase()),
+  );
+  const ownedBy = (aspect: string) => owned.some((tail) => tail.includes(aspect.toLowerCase()));
   const aspects = [...terms.aspects, ...terms.names.filter((n) => !isItem(n))].filter((a) => {
     const words = a.split(/\s+/).filter((w) => !isStopWord(w));
     const own = [...matchTerms(a)].filter((t) => !subject.has(t) && !itemWords.has(t));
     const specific = words.length >= 2 || /^\p{Lu}/u.test(a) || !isCommonWord(words[0] ?? "");
     return (
       own.length > 0 &&
-      specific &&
+      (specific || ownedBy(a)) &&
       !arithmetic.includes(a.toLowerCase()) &&
       !asksArithmetic(a) &&
-      askedOfItems(a)
+      (askedOfItems(a) || ownedBy(a))
     );
   });
   const states = (text: string, aspect: string) => {
