@@ -265,3 +265,30 @@ describe("a change of requirements", () => {
     expect(spec?.topics).toEqual(expect.arrayContaining(["Loomwork", "Relaywright", "pricing"]));
   });
 });
+
+describe("clarify: an answer about a name the library lacks", () => {
+  it("puts the name the answer gives in its place, and takes none of its other words for topics", () => {
+    const spec = run(
+      "Quick profile of Valtrek Systems in the Project X space please: market share and list price.",
+      [
+        {
+          prompt: "No document in the library mentions Valtrek Systems. What should the report use for it?",
+          answer: "Sorry, wrong name - I meant Nordvale Systems, the Gothenburg headset vendor.",
+        },
+      ],
+    ).spec;
+    expect(spec?.topics).toContain("Nordvale Systems");
+    expect(spec?.topics).not.toContain("Valtrek Systems");
+    expect(spec?.topics).not.toContain("wrong name");
+  });
+
+  it("keeps the name when the answer gives none", () => {
+    const spec = run("Project X market size in Latin America", [
+      {
+        prompt: "No document in the library mentions Latin America. What should the report use for it?",
+        answer: "Use whatever the library has that's closest and say clearly what's missing.",
+      },
+    ]).spec;
+    expect(spec?.topics).toContain("Latin America");
+  });
+});

@@ -39,10 +39,14 @@ const MAX_REFERENCES_ASKED = 3;
 export function clarify(ctx: ClarifyContext): Clarification {
   // Once a person has answered, the references only they could resolve ("the two frameworks we
   // picked") are replaced by their answer: the reference's own words are not research topics.
-  const goal = ctx.answers.length > 0 ? withoutPrivateReferences(ctx.goal) : ctx.goal;
+  // An answer naming what the library lacked ("wrong name - I meant Nordvale Systems") puts that
+  // name in its place; the answer's other words are no topics.
+  const renamed = renames(ctx.goal, ctx.answers);
+  const goal = ctx.answers.length > 0 ? withoutPrivateReferences(renamed.goal) : ctx.goal;
   const text = [goal, ...ctx.answers.map((a) => a.answer)].join(" \n ");
   const options = parseGoalOptions(text);
-  const terms = parseGoalTerms(parseGoalOptions(scopedText(goal, ctx.answers)).rest);
+  const scoped = ctx.answers.filter((a) => !renamed.used.includes(a));
+  const terms = parseGoalTerms(parseGoalOptions(scopedText(goal, scoped)).rest);
   const zh = options.language === "zh";
   const needed = ctx.answers.length > 0 ? 1 : 2;
 
@@ -250,6 +254,26 @@ function scopedText(goal: string, answers: ClarifyContext["answers"]): string {
   const sides = new Set([...goalTerms.entities, ...goalTerms.coordinatedNames]);
   const names = named.length > 0 ? goalTerms.names.filter((n) => !sides.has(n)) : goalTerms.names;
   return [[...names, ...goalTerms.aspects].join(", "), ...after].join(" \n ");
+}
+
+/** The prompt that asks about a name no document mentions (the run's library check). */
+const UNKNOWN_NAME = /^No document in the library mentions (.+?)\. /;
+
+/** The goal with each name the library lacked replaced by the one its answer gives, if any. */
+function renames(
+  goal: string,
+  answers: ClarifyContext["answers"],
+): { goal: string; used: ClarifyContext["answers"] } {
+  const used: ClarifyContext["answers"] = [];
+  for (const a of answers) {
+    const missing = UNKNOWN_NAME.exec(a.prompt)?.[1];
+    if (!missing || !goal.includes(missing)) continue;
+    const instead = parseGoalTerms(a.answer).names.find((n) => n !== missing && !goal.includes(n));
+    if (!instead) continue;
+    goal = goal.split(missing).join(instead);
+    used.push(a);
+  }
+  return { goal, used };
 }
 
 function withoutPrivateReferences(goal: string): string {
