@@ -199,6 +199,19 @@ describe("groundTopics: what the run can do without", () => {
     expect(subject.essential).toBe(true);
   });
 
+  it("does not ask about a word mistyped in lower case ('forcast')", async () => {
+    const g = await groundTopics(
+      {
+        ...spec(["Project X", "Forcast"]),
+        compare: true,
+        acceptanceCriteria: ["Names Project X and Forcast"],
+      },
+      library,
+      "whats the project x market size and yoy growth? also the 2030 forcast",
+    );
+    expect(g.unknown).toEqual([]);
+  });
+
   it("does not take a contraction opening the request for a name", async () => {
     const g = await groundTopics(
       spec(["We're", "Fernbrook"]),

@@ -1,5 +1,5 @@
 import { isAcronym } from "../language/abbreviations";
-import { isCommonWord } from "../language/english";
+import { isCommonWord, misspelledCommonWord } from "../language/english";
 import { type GoalSpec, NOT_IN_LIBRARY } from "../planner/plan-schema";
 import type { DocumentLibrary } from "../tools/library/document-library";
 
@@ -66,6 +66,8 @@ export async function groundTopics(
     // "We're …": a contraction is its first word.
     const word = name.replace(/['’]\p{L}*$/u, "");
     if (opening.has(word.toLowerCase()) && !isAcronym(name) && isCommonWord(word)) continue;
+    // "forcast", written in lower case, is "forecast" mistyped, not a name to ask about.
+    if (!goal.includes(name) && goal.includes(name.toLowerCase()) && misspelledCommonWord(name)) continue;
     unknown.push(name);
   }
   if (expanded.size > 0) spec = expandInitialisms(spec, expanded);

@@ -3,6 +3,7 @@ import { findContradictions } from "../memory/working-memory";
 import { priceQuestion } from "../monitor/ask-price";
 import { AssessOutput, assessResult, describeSignals } from "../monitor/assessment";
 import { type GateDecision, gate } from "../monitor/gate";
+import { absentNames } from "../planner/plan-schema";
 import { executiveOf } from "./config";
 import { adviseDecision, recallExperience } from "./experience-step";
 import { addOnce, entry, entryIds, markSubtask } from "./memory-entries";
@@ -278,6 +279,8 @@ async function apply(ctx: RunContext, id: string): Promise<void> {
             Object.values(s.questions).flatMap((q) =>
               q.status === "answered" && q.answer ? [q.prompt] : [],
             ),
+            // The run checked every name against the library before planning.
+            absentNames(s.spec?.constraints ?? []) ?? [],
           )
         : { block: true, reason: "", skip: [] };
       if (skillOn(ctx, "ask-pricing")) {

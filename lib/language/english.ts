@@ -92,6 +92,27 @@ export function isCommonWord(word: string): boolean {
 }
 
 /**
+ * A word one typing slip from a dictionary word ("forcast" for "forecast"): a letter left out,
+ * added, changed, or two swapped. Words under five letters are too short to tell.
+ */
+export function misspelledCommonWord(word: string): boolean {
+  const w = word.toLowerCase();
+  if (w.length < 5 || !/^\p{Ll}+$/u.test(w) || isCommonWord(w)) return false;
+  const letters = "abcdefghijklmnopqrstuvwxyz";
+  for (let i = 0; i <= w.length; i++) {
+    const head = w.slice(0, i);
+    const tail = w.slice(i);
+    if (tail && isCommonWord(head + tail.slice(1))) return true;
+    if (tail.length > 1 && isCommonWord(head + tail[1] + tail[0] + tail.slice(2))) return true;
+    for (const c of letters) {
+      if (tail && c !== tail[0] && isCommonWord(head + c + tail.slice(1))) return true;
+      if (isCommonWord(head + c + tail)) return true;
+    }
+  }
+  return false;
+}
+
+/**
  * The clauses of a text: English by the parser (commas before a conjunction, semicolons, colons,
  * sentence ends), Chinese at its clause punctuation. Each line of the text is split on its own.
  */

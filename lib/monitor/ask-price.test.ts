@@ -64,6 +64,16 @@ describe("priceQuestion", () => {
     expect(price.block).toBe(false);
     expect(price.skip).toContain("s2");
   });
+
+  it("does not block on a name the library has, which only this run's searches missed", () => {
+    const tasks = {
+      s2: task("s2", "search", { input: { query: "Brazil market" }, status: "waiting" }),
+      r1: read("r1", "succeeded", "Project X pricing 2025"),
+      x9: task("x9", "extract"),
+    };
+    expect(priceQuestion("s2", tasks, ["Project X", "Brazil"], false, [], []).block).toBe(false);
+    expect(priceQuestion("s2", tasks, ["Project X", "Brazil"], false, [], ["Brazil"]).block).toBe(true);
+  });
 });
 
 describe("priceQuestion: a figure that cannot be derived", () => {

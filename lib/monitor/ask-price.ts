@@ -41,6 +41,8 @@ export function priceQuestion(
   declined = false,
   /** Questions already answered: a name one of them asked about is settled, not asked again. */
   answered: readonly string[] = [],
+  /** The names the library check found in no document; null when no check was made. */
+  absent: readonly string[] | null = null,
 ): AskPrice {
   const task = tasks[taskId];
   // A figure to be derived whose inputs no document read gives: the run goes on without it, and
@@ -62,6 +64,7 @@ export function priceQuestion(
     task,
     tasks,
     topics.filter((t) => !settled(t)),
+    absent,
   );
   if (!price.block || !declined) return price;
   return {
@@ -76,6 +79,7 @@ function priceResearch(
   task: AskTask,
   tasks: Readonly<Record<string, AskTask>>,
   topics: readonly string[],
+  absent: readonly string[] | null,
 ): AskPrice {
   const about = `${String(task.input.query ?? task.input.topic ?? "")} ${task.title}`.toLowerCase();
   // What the run has read and extracted (never a search's echo of its own query).
@@ -94,8 +98,13 @@ function priceResearch(
     ])
     .join("\n")
     .toLowerCase();
+  // Only a name the library check found in no document: one the library has ("Brazil") and this
+  // run's searches missed is a gap in the search, which the report states, not a person's to fill.
   const missingName = namesIn(topics).find(
-    (name) => about.includes(name.toLowerCase()) && !found.includes(name.toLowerCase()),
+    (name) =>
+      about.includes(name.toLowerCase()) &&
+      !found.includes(name.toLowerCase()) &&
+      (absent === null || absent.some((a) => a.toLowerCase() === name.toLowerCase())),
   );
   if (missingName) {
     return {

@@ -54,6 +54,17 @@ export type TaskGraph = z.infer<typeof TaskGraph>;
  */
 export const NOT_IN_LIBRARY = "Not in the library:";
 
+/** The names a spec's constraint line records as in no document; null when the spec records no check. */
+export function absentNames(constraints: readonly string[]): string[] | null {
+  const line = constraints.find((c) => c.startsWith(NOT_IN_LIBRARY));
+  if (!line) return null;
+  return line
+    .slice(NOT_IN_LIBRARY.length)
+    .split(";")
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
+
 /** The clarified goal: what to deliver, to whom, under which constraints, judged how. */
 export const GoalSpec = z.object({
   deliverable: z.string().min(1),

@@ -2,7 +2,7 @@ import { countIn } from "../../language/counts";
 import { clausesOf, withoutParticles } from "../../language/english";
 import { excludedItems } from "../../language/exclusions";
 import { CONVERTS, NUMBER_WORDS, requestedSpan } from "../../language/horizon";
-import { NOT_IN_LIBRARY } from "../../planner/plan-schema";
+import { absentNames } from "../../planner/plan-schema";
 import { Operation } from "../../tools/calculate";
 import { ASKS_DURATION } from "./derive-duration";
 import { asksExtra } from "./derive-extra";
@@ -270,14 +270,6 @@ export function readConstraints(goal: string, constraints: readonly string[]): G
       ]),
     ],
     changed: constraints.flatMap((c) => (c.startsWith(CHANGED) ? [c.slice(CHANGED.length).trim()] : [])),
-    absent: constraints.flatMap((c) =>
-      c.startsWith(NOT_IN_LIBRARY)
-        ? c
-            .slice(NOT_IN_LIBRARY.length)
-            .split(";")
-            .map((x) => x.trim())
-            .filter(Boolean)
-        : [],
-    ),
+    absent: absentNames(constraints) ?? [],
   };
 }
