@@ -292,3 +292,14 @@ describe("clarify: an answer about a name the library lacks", () => {
     expect(spec?.topics).toContain("Latin America");
   });
 });
+
+describe("clarify: a reference whose size the request gives", () => {
+  it.each([
+    "我们团队 25 个人，Loomwork Enterprise 和 Relaywright Cloud Team 一年的席位费用各要多少？",
+    "Annual seat cost of Loomwork Enterprise for our team of 40 people?",
+  ])("plans without asking: %j", (goal) => {
+    const c = run(goal);
+    expect(c.question).toBeNull();
+    expect(c.spec).not.toBeNull();
+  });
+});

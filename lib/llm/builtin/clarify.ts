@@ -292,11 +292,15 @@ function withoutPrivateReferences(goal: string): string {
 const IN_PLACE =
   /^(?:\s+(?:at|in|of|for|from)\s+(?:the\s+|our\s+)?[\p{L}\s'-]{1,40}?)?\s*(?:[(（][^)）]*[\d\p{Lu}][^)）]*[)）]|[:：—–]\s*[\d\p{Lu}]|-\s+[\d\p{Lu}]|,\s*(?:i\.e\.|namely|that is)\s)/u;
 
+/** A count right after the reference is its size given in place: "我们团队 25 个人", "our team of 40 people". */
+const SIZE_IN_PLACE =
+  /^\s*(?:有|是|共|共有|为|of|is|are|has)?\s*(?:about\s+|约|大约)?\d[\d,]*\s*(?:个|名|位)?\s*(?:人|people|persons|seats|users|techs?|technicians|engineers|members|staff)/iu;
+
 function definedInPlace(goal: string, ref: string): boolean {
   const at = goal.indexOf(ref);
   if (at < 0) return false;
   const after = goal.slice(at + ref.length, at + ref.length + 120);
-  return IN_PLACE.test(after);
+  return IN_PLACE.test(after) || SIZE_IN_PLACE.test(after);
 }
 
 export function privateReference(goal: string): string | null {
