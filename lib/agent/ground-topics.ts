@@ -16,8 +16,9 @@ export interface Grounding {
    */
   unknown: string[];
   /**
-   * An unknown name is what the report is about: a side of the comparison, or every name the
-   * request gives. Without it there is no report to write; without another one, there is.
+   * An unknown name is what the report is about: a side of the comparison, a name the request
+   * asks something of (not only a place it puts its subject in), or every name it gives. Without
+   * it there is no report to write; without a mere place, there is.
    */
   essential: boolean;
 }
