@@ -2,7 +2,7 @@ import { parseQuantity } from "../../tools/calculate";
 import type { ResearchFrame } from "./frame";
 import { derivationClause, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
-import { lineupsOf } from "./lineups";
+import { firstOf, lineupsOf } from "./lineups";
 import { statementAbout } from "./prose-figures";
 import { matchTerms, normalise, overlap, ruledOutBy } from "./text";
 import type { ReadDoc } from "./upstream";
@@ -52,7 +52,7 @@ export function itemStatements(
       if (/^\p{Lu}/u.test(item)) listed.set(item, (listed.get(item) ?? 0) + 1);
   }
   const isListed = (name: string) =>
-    [...listed.keys()].some((i) => normalise(i).startsWith(normalise(name.split(/\s+/)[0] ?? name)));
+    [...listed.keys()].some((i) => normalise(i).startsWith(normalise(firstOf(name))));
   const named = terms.names.filter((n) => isListed(n) && !ruledOut(n));
   // A kind of item asked as a whole ("each vendor", "the four frameworks", "all of them"): every
   // item the documents' lists share, the named ones first.
@@ -61,7 +61,7 @@ export function itemStatements(
     .filter(([item, n]) => n >= 2 && !ruledOut(item))
     .sort((a, b) => b[1] - a[1])
     .map(([item]) => item)
-    .filter((item) => !named.some((n) => normalise(item).startsWith(normalise(n.split(/\s+/)[0] ?? n))));
+    .filter((item) => !named.some((n) => normalise(item).startsWith(normalise(firstOf(n)))));
   const items = [...named, ...(whole ? shared : [])].slice(0, MAX_ITEMS);
   if (items.length === 0) return [];
   const subject = frame.subject ? matchTerms(frame.subject) : new Set<string>();
@@ -71,7 +71,7 @@ export function itemStatements(
     figures.some(
       (f) =>
         overlap(matchTerms(aspect), matchTerms(f.label)) >= MEASURED &&
-        items.some((i) => normalise(f.label).includes(normalise(i.split(/\s+/)[0] ?? i))),
+        items.some((i) => normalise(f.label).includes(normalise(firstOf(i)))),
     );
   // A phrase of a clause asking for arithmetic ("the spread between the priciest and the cheapest")
   // names an operand, not an aspect to quote.
