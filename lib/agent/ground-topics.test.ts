@@ -220,4 +220,46 @@ describe("groundTopics: what the run can do without", () => {
     );
     expect(g.unknown).toEqual([]);
   });
+
+  it("takes a side the request cites figures of, and the library knows as a publisher, for a source", async () => {
+    const published = new InMemoryLibrary([
+      {
+        ...doc(
+          "m",
+          "Halden sizes the Project X market at USD 4.2 billion. Fernbrook holds 31%, Nordvale 24%.",
+        ),
+        source: "Halden Research",
+      },
+    ]);
+    const sides = "Halden, Fernbrook and Nordvale";
+    const g = await groundTopics(
+      {
+        ...spec,
+        constraints: [],
+        compare: true,
+        topics: ["Halden", "Fernbrook", "Nordvale", "market size"],
+        acceptanceCriteria: [`Names ${sides}`, `Has a section for each of ${sides}`],
+      },
+      published,
+      "Using Halden's 2025 market size, what revenue does that imply for Fernbrook and for Nordvale?",
+    );
+    expect(g.spec.acceptanceCriteria).toEqual([
+      "Names Fernbrook and Nordvale",
+      "Has a section for each of Fernbrook and Nordvale",
+    ]);
+    expect(g.spec.topics).toEqual(["Fernbrook", "Nordvale", "market size"]);
+    expect(g.spec.compare).toBe(true);
+    // Compared in its own right, a publisher stays a side.
+    const own = await groundTopics(
+      {
+        ...spec,
+        compare: true,
+        topics: ["Halden", "Fernbrook"],
+        acceptanceCriteria: ["Names Halden and Fernbrook"],
+      },
+      published,
+      "Compare Halden and Fernbrook",
+    );
+    expect(own.spec.acceptanceCriteria).toEqual(["Names Halden and Fernbrook"]);
+  });
 });

@@ -38,6 +38,10 @@ export async function groundTopics(
   const opening = new Set(
     [...goal.matchAll(/(?:^|[.?!:]\s+|\n\s*)(\p{Lu}[\p{L}-]*)/gu)].map((m) => (m[1] as string).toLowerCase()),
   );
+  // "Halden's 2025 market size", "Kestrel's fault injection study": a publisher whose figures the
+  // request uses is where to look, not a side of the comparison.
+  for (const source of await publishersCited(entityNames(spec), goal, library))
+    spec = withoutSide(spec, source);
   const names = new Set(entityNames(spec));
   // Every name the request gives, compared or not: "Corvane" beside a grounded "Quillon" is still unknown.
   // An acronym ("SLA", "CAGRs") names a measure the documents may spell out, not a thing.
@@ -125,6 +129,48 @@ function mentionsWords(text: string, name: string): boolean {
     .split(/\s+/)
     .map((w) => w.replace(/['’]s?$/u, "").replace(/(?<=\p{L})-(?=\p{L})/gu, ""))
     .every((w) => lower.includes(w));
+}
+
+/**
+ * Sides the request cites as the owner of figures ("Halden's market size", "according to Kestrel")
+ * that the library knows as a publisher: a document it searches up gives the name as its source.
+ */
+async function publishersCited(
+  sides: readonly string[],
+  goal: string,
+  library: DocumentLibrary,
+): Promise<string[]> {
+  if (sides.length < 2) return [];
+  const out: string[] = [];
+  for (const name of sides) {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const cited = new RegExp(
+      `(?<![\\p{L}\\d])${escaped}['’]s?(?![\\p{L}\\d])|\\b(?:according to|per|from)\\s+${escaped}(?![\\p{L}\\d])`,
+      "iu",
+    );
+    if (!cited.test(goal)) continue;
+    const publisher = new RegExp(`^${escaped}(?![\\p{L}\\d])`, "iu");
+    const hits = await library.search(name, { limit: 5 });
+    if (hits.some((h) => publisher.test(h.source.trim()))) out.push(name);
+  }
+  return out;
+}
+
+/** The spec without one side: its lists of names ("Names A, B and C") and topics lose it. */
+function withoutSide(spec: GoalSpec, name: string): GoalSpec {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const drop = (line: string) =>
+    line
+      .replace(new RegExp(`(?<![\\p{L}\\d])${escaped}(?:,\\s*|\\s+and\\s+|、|和|与)`, "u"), "")
+      .replace(new RegExp(`(?:,\\s*|\\s+and\\s+|、|和|与)${escaped}(?![\\p{L}\\d])`, "u"), "");
+  const topics = spec.topics.filter((t) => t !== name);
+  const sides = entityNames({ ...spec, acceptanceCriteria: spec.acceptanceCriteria.map(drop) });
+  return {
+    ...spec,
+    topics,
+    compare: spec.compare && sides.length >= 2,
+    acceptanceCriteria: spec.acceptanceCriteria.map(drop),
+  };
 }
 
 /** What a comparison names, as the clarifier recorded it ("Names A and B"). */

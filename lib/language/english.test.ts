@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { misspelledCommonWord } from "./english";
+import { comparesByDegree, misspelledCommonWord, spellingOf, withSpellingMended } from "./english";
 
 describe("misspelledCommonWord", () => {
   it("knows a dictionary word one typing slip away", () => {
@@ -10,5 +10,35 @@ describe("misspelledCommonWord", () => {
     expect(["forecast", "halvorsen", "relaywright", "vectorhold", "pmo"].some(misspelledCommonWord)).toBe(
       false,
     );
+  });
+});
+
+describe("spellingOf and withSpellingMended", () => {
+  it("gives the word meant, the commonest slips first", () => {
+    expect(spellingOf("differnce")).toBe("difference");
+    expect(spellingOf("recieve")).toBe("receive");
+    expect(spellingOf("forcast")).toBe("forecast");
+    expect(spellingOf("difference")).toBeNull();
+  });
+
+  it("mends words in lower case only: a capitalised word may be a name", () => {
+    expect(withSpellingMended("Tessaract vs Nordvale for the whole fleet + the diffrence")).toBe(
+      "Tessaract vs Nordvale for the whole fleet + the difference",
+    );
+    expect(withSpellingMended("按市场规模算 differnce")).toBe("按市场规模算 differnce");
+  });
+});
+
+describe("comparesByDegree", () => {
+  it("is a comparative with its than, regular or not", () => {
+    expect(
+      comparesByDegree("How much better is Braidline than Cortexa at recovering from tool failures?"),
+    ).toBe(true);
+    expect(comparesByDegree("Is Loomwork faster than Relaywright on long tasks?")).toBe(true);
+  });
+
+  it("is no comparison of degree without a than", () => {
+    expect(comparesByDegree("Which framework is better for enterprise use?")).toBe(false);
+    expect(comparesByDegree("Find a better source, then compare Loomwork and Relaywright.")).toBe(false);
   });
 });

@@ -92,24 +92,65 @@ export function isCommonWord(word: string): boolean {
 }
 
 /**
- * A word one typing slip from a dictionary word ("forcast" for "forecast"): a letter left out,
- * added, changed, or two swapped. Words under five letters are too short to tell.
+ * The dictionary word a word is one typing slip from ("forcast" → "forecast", "differnce" →
+ * "difference"): a letter left out, added, changed, or two swapped. Words under five letters are
+ * too short to tell; a word the tagger's everyday lexicon holds wins over a rarer dictionary word.
  */
-export function misspelledCommonWord(word: string): boolean {
+export function spellingOf(word: string): string | null {
   const w = word.toLowerCase();
-  if (w.length < 5 || !/^\p{Ll}+$/u.test(w) || isCommonWord(w)) return false;
+  if (w.length < 5 || !/^\p{Ll}+$/u.test(w) || isCommonWord(w)) return null;
   const letters = "abcdefghijklmnopqrstuvwxyz";
+  const swapped: string[] = [];
+  const added: string[] = [];
+  const dropped: string[] = [];
+  const changed: string[] = [];
   for (let i = 0; i <= w.length; i++) {
     const head = w.slice(0, i);
     const tail = w.slice(i);
-    if (tail && isCommonWord(head + tail.slice(1))) return true;
-    if (tail.length > 1 && isCommonWord(head + tail[1] + tail[0] + tail.slice(2))) return true;
+    if (tail.length > 1) swapped.push(head + tail[1] + tail[0] + tail.slice(2));
+    if (tail) dropped.push(head + tail.slice(1));
     for (const c of letters) {
-      if (tail && c !== tail[0] && isCommonWord(head + c + tail.slice(1))) return true;
-      if (isCommonWord(head + c + tail)) return true;
+      added.push(head + c + tail);
+      if (tail && c !== tail[0]) changed.push(head + c + tail.slice(1));
     }
   }
-  return false;
+  // The commonest slips first: two letters swapped, one left out, one doubled or stray, one wrong.
+  const candidates = [...swapped, ...added, ...dropped, ...changed];
+  return candidates.find(isEverydayWord) ?? candidates.find(isCommonWord) ?? null;
+}
+
+/** A word one typing slip from a dictionary word ("forcast" for "forecast"). */
+export const misspelledCommonWord = (word: string): boolean => spellingOf(word) !== null;
+
+/**
+ * The text with words written in lower case that no dictionary knows, one slip from one that it
+ * does, spelled right ("+ the differnce" → "+ the difference"): what the request asks is read from
+ * the words meant. Capitalised words are left alone — they may be names.
+ */
+export function withSpellingMended(text: string): string {
+  if (/\p{Script=Han}/u.test(text)) return text;
+  return text.replace(/(?<![\p{L}\d-])\p{Ll}{5,}(?![\p{L}\d-])/gu, (w) => spellingOf(w) ?? w);
+}
+
+/** Comparatives that take no "-er" and the tagger leaves untagged. */
+const IRREGULAR_COMPARATIVE = /^(?:more|less|fewer|better|worse|further|farther)$/i;
+
+/**
+ * A comparison of degree between two things: a comparative ("faster", "more reliable", "better")
+ * with its "than" later in the same sentence — "how much better is Braidline than Cortexa at …".
+ */
+export function comparesByDegree(text: string): boolean {
+  if (/\p{Script=Han}/u.test(text)) return false;
+  const words = tagEnglish(text);
+  return words.some((w, i) => {
+    if (!w.tags.has("Comparative") && !IRREGULAR_COMPARATIVE.test(w.text)) return false;
+    for (let j = i + 1; j < Math.min(words.length, i + 8); j++) {
+      const next = words[j] as TaggedWord;
+      if (next.sentenceStart) return false;
+      if (/^than$/i.test(next.text)) return true;
+    }
+    return false;
+  });
 }
 
 /**

@@ -45,7 +45,7 @@ const UNIT_MONTHS: Record<string, number> = { year: 12, yr: 12, month: 1, quarte
 
 const NUM = "(\\d+|one|two|three|four|five|six|seven|eight|nine|ten)";
 const MULTI_EN = new RegExp(
-  `\\b${NUM}[- ](year|yr|month|quarter|week)s?\\b|\\b(?:over|across|for|within)\\s+(?:the\\s+next\\s+|the\\s+first\\s+)?${NUM}\\s+(year|yr|month|quarter|week)s?\\b`,
+  `\\b${NUM}[- ](year|yr|month|quarter|week)s?\\b|(?<![\\d.,])(\\d+)(yrs?|mos?)\\b|\\b(?:over|across|for|within)\\s+(?:the\\s+next\\s+|the\\s+first\\s+)?${NUM}\\s+(year|yr|month|quarter|week)s?\\b`,
   "i",
 );
 const RATE_EN =
@@ -57,8 +57,12 @@ const RATE_ZH = /(每年|年度|年费|一年|全年|每月|月费|每季度)/u;
 export function requestedSpan(text: string): Span | null {
   const multi = MULTI_EN.exec(text);
   if (multi) {
-    const n = count((multi[1] ?? multi[3]) as string);
-    const unit = ((multi[2] ?? multi[4]) as string).toLowerCase();
+    const n = count((multi[1] ?? multi[3] ?? multi[5]) as string);
+    // "3yr", "18mos": the unit abbreviated and written on.
+    const unit = ((multi[2] ?? multi[4] ?? multi[6]) as string)
+      .toLowerCase()
+      .replace(/s$/, "")
+      .replace(/^mo$/, "month");
     if (n) return { months: n * (UNIT_MONTHS[unit] ?? 12), rate: n === 1 };
   }
   const zhMulti = MULTI_ZH.exec(text);

@@ -31,6 +31,16 @@ describe("superlatives", () => {
     ]);
   });
 
+  it("reads a verb after a kind of several words, and best or worst as its adverb", () => {
+    expect(
+      superlatives(
+        "Which agent framework recovers best from tool failures, and by how many points does it beat Cortexa?",
+      ),
+    ).toEqual([{ direction: "max", measure: "recovers", action: { word: "best" }, kind: "framework" }]);
+    // A noun "best" after no verb picks nothing.
+    expect(superlatives("Send me your best guess on Loomwork pricing.")).toEqual([]);
+  });
+
   it("reads a hyphenated superlative's measure ('the highest-scoring framework')", () => {
     expect(superlatives("and how far it trails the highest-scoring framework.")).toEqual([
       { direction: "max", measure: "scoring framework" },

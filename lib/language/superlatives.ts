@@ -44,6 +44,17 @@ function kindAsked(
   return undefined;
 }
 
+/** The word at `at` follows a question's kind ("which agent framework recovers …"): which/what, then nouns and adjectives only. */
+function afterKindAsked(words: readonly { text: string; tags: ReadonlySet<string> }[], at: number): boolean {
+  let j = at - 1;
+  while (j >= 0) {
+    const w = words[j];
+    if (!w || w.tags.has("Pronoun") || !(w.tags.has("Noun") || w.tags.has("Adjective"))) break;
+    j--;
+  }
+  return j < at - 1 && /^(?:which|what)$/i.test(words[j]?.text ?? "");
+}
+
 const MIN_EN = /^(?:lowest|least|fewest|smallest|cheapest|shortest|slowest|lightest|weakest|worst)$/i;
 const MIN_ZH = /^(?:低|少|小|便宜|短|慢|弱|差)/;
 
@@ -86,7 +97,11 @@ function english(text: string): Superlative[] {
     if (measure) out.push({ direction: "max", measure });
   }
   words.forEach((w, i) => {
-    const superlative = w.tags.has("Superlative") || /^(?:most|least|fewest)$/i.test(w.text);
+    // "recovers best": after a verb, "best" and "worst" are adverbs the tagger may take for nouns.
+    const superlative =
+      w.tags.has("Superlative") ||
+      /^(?:most|least|fewest)$/i.test(w.text) ||
+      (/^(?:best|worst)$/i.test(w.text) && !!words[i - 1]?.tags.has("Verb"));
     if (!superlative) return;
     // Punctuation right after it ("… grow fastest?") ends any measure after it; so does an adverb of
     // frequency ("gets stuck in loops least often"): the measure is the verb phrase before it.
@@ -150,7 +165,7 @@ function english(text: string): Superlative[] {
           // "which framework loops least": after the question's noun, a plural "noun" is its verb.
           (k > 0 &&
             b.tags.has("Plural") &&
-            /^(?:which|what)$/i.test(words[i - before.length + k - 2]?.text ?? "") &&
+            afterKindAsked(words, i - before.length + k) &&
             isVerbForm(b.text)) ||
           (b.tags.has("Adjective") && /ing$/i.test(b.text)) ||
           (b.tags.has("Verb") && !b.tags.has("Copula") && !b.tags.has("Auxiliary") && !b.tags.has("Modal")),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ASKS_PART, planPart } from "./derive-part";
+import { ASKS_PART, partAsked, planPart } from "./derive-part";
 import type { ResearchFrame } from "./frame";
 import { figure } from "./test-docs";
 import type { ReadDoc } from "./upstream";
@@ -26,6 +26,18 @@ describe("a part from its share of a whole", () => {
     expect(ASKS_PART.test("按市场规模和 Fernbrook 的市场份额，估算一下它的收入大概是多少？")).toBe(true);
     expect(ASKS_PART.test("What is Fernbrook's market share?")).toBe(false);
     expect(ASKS_PART.test("Compare the list prices of Fernbrook and Quillon.")).toBe(false);
+  });
+
+  it("is asked as an amount outright where the request names the share it comes from", () => {
+    expect(
+      partAsked(
+        "Using the market size and the vendor market shares, what revenue does that imply for Fernbrook?",
+      ),
+    ).not.toBeNull();
+    expect(partAsked("按 2025 年市场规模和份额算，Fernbrook 和 Quillon 的营收分别是多少？")).not.toBeNull();
+    // Listing both asks nothing worked out; an amount asked with no share named is not a part.
+    expect(partAsked("list each vendor's market share and revenue")).toBeNull();
+    expect(partAsked("What revenue did the manufacturing segment bring in?")).toBeNull();
   });
 
   it("multiplies the item's share by the whole of the same measure, not a region's or a price", () => {

@@ -25,6 +25,21 @@ export const PART_OF_WHOLE = "part of a whole";
 export const ASKS_PART =
   /\bapply(?:ing)?\b[^.?!]{0,60}\bto\b|\b(?:estimate[sd]?|roughly|approximately|approx\.|implied|back-of-(?:the-)?envelope)\b[^.?!]{0,50}\b(?:revenue|sales|spend(?:ing)?|how many|how much|worth)\b|(?<![\d.])\d+(?:\.\d+)?\s*%\s+of\s+(?:the\s+|its\s+)?[\d$]|\b(?:revenue|sales|dollars?)\b[^.?!]{0,60}\b(?:holds?|keeps?|kept|held)\s+(?:its|their|that|the same)\s+(?:current\s+)?share\b|\bshares?\s+(?:in|into|as)\s+(?:dollar|usd|money)\b|(?:估算|估计|推算|大概|大约)[^。？！]{0,20}(?:收入|营收|销售额|多少个|多少家)/iu;
 
+/**
+ * An amount asked outright of what the request gives only a share of: "using the market size and
+ * the vendor shares, what revenue does that imply", "按市场规模和份额算，营收分别是多少". The request
+ * names a share and asks what (how much) an amount is; listing both ("each vendor's share and
+ * revenue") asks nothing to be worked out.
+ */
+const AMOUNT_ASKED =
+  /\b(?:what|how much)\b[^.?!;]{0,30}?\b(?:revenues?|sales|turnover|income|earnings)\b|(?:营收|收入|销售额)[^。？！，,]{0,8}多少/iu;
+const SHARE_NAMED = /\bshares?\b|份额|占比/iu;
+
+/** The words that ask for a part worked out from a share, or null. */
+export function partAsked(request: string): RegExpExecArray | null {
+  return ASKS_PART.exec(request) ?? (SHARE_NAMED.test(request) ? AMOUNT_ASKED.exec(request) : null);
+}
+
 export function planPart(
   frame: ResearchFrame,
   candidates: readonly Candidate[],

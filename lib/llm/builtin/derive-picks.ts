@@ -1,4 +1,4 @@
-import { superlatives } from "../../language/superlatives";
+import { bareExtremes, superlatives } from "../../language/superlatives";
 import { parseQuantity } from "../../tools/calculate";
 import { splitSentences } from "../../tools/sentences";
 import { lineup, pickOf } from "./direct-answer";
@@ -28,9 +28,10 @@ export function superlativePair(request: string, reads: readonly ReadDoc[]): [Ca
       .map((o) => pickOf(o, reads))
       .filter((p): p is string => !!p);
     // "between the most and least expensive": the other end of the same lineup.
-    const opposite = superlatives(request).some(
-      (o) => o.measure === s.measure && o.direction !== s.direction,
-    );
+    // So does the other end named bare ("how far ahead of the weakest one is it").
+    const opposite =
+      superlatives(request).some((o) => o.measure === s.measure && o.direction !== s.direction) ||
+      bareExtremes(request).includes(s.direction === "max" ? "min" : "max");
     const named =
       (opposite ? rest.at(-1) : undefined) ??
       rest.find((c) => picked.some((p) => mentions(c.item, firstOf(p)))) ??

@@ -82,4 +82,17 @@ describe("degree questions with a direction", () => {
       parseGoalOptions("How far above the market's average list price is that (in $ and in %)?").derived,
     ).toEqual(expect.arrayContaining(["difference", "percent_change"]));
   });
+
+  it("reads what is asked with its typing slips mended, and a comparative with its than as a gap", () => {
+    expect(
+      parseGoalOptions(
+        "we've got 350 techs. 3yr TCO for Tessaract vs Nordvale for the whole fleet + the differnce",
+      ).derived,
+    ).toEqual(["difference", "product"]);
+    expect(
+      parseGoalOptions("How much better is Braidline than Cortexa at recovering from tool failures?").derived,
+    ).toEqual(["difference"]);
+    // Money asked with no count given totals nothing.
+    expect(parseGoalOptions("What is the 3yr TCO for Tessaract?").derived).toEqual([]);
+  });
 });

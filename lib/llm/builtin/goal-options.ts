@@ -1,5 +1,5 @@
 import { countIn } from "../../language/counts";
-import { clausesOf, withoutParticles } from "../../language/english";
+import { clausesOf, comparesByDegree, withoutParticles, withSpellingMended } from "../../language/english";
 import { excludedItems } from "../../language/exclusions";
 import { CONVERTS, NUMBER_WORDS, requestedSpan } from "../../language/horizon";
 import { absentNames } from "../../planner/plan-schema";
@@ -156,16 +156,22 @@ export function parseGoalOptions(goal: string): GoalOptions {
   // team", "200 名技师"): asked as a total, or as what that many would cost over a span ("per year").
   // Not an amount of money ("41 美元", "USD 41 per technician").
   const count = countIn(goal) !== null;
-  const costOverSpan = COST.test(goal) && requestedSpan(goal) !== null;
+  // Money asked where the request counts its units ("we've got 350 techs … 3yr TCO for the whole
+  // fleet"), or over a span ("per year"): what that many cost in all.
+  const costOverSpan = COST.test(goal) && (requestedSpan(goal) !== null || count);
   // "what it comes to per technician per year": a per-unit price restated over another span.
   const conversion = CONVERTS.test(goal) && !!requestedSpan(goal)?.rate;
-  const asks = withoutParticles(goal);
+  // Read for what it asks with its slips of typing mended ("+ the differnce").
+  const asks = withoutParticles(withSpellingMended(goal));
   // An amount changed by a rate (a markup, a discount, growth projected) is asked of the goal as written.
   const rate = asksRate(goal) ? (["apply_rate"] as const) : [];
   const duration = ASKS_DURATION.test(goal) ? (["date_difference"] as const) : [];
   const derived: Operation[] = DERIVED.filter(
     ([op, re]) =>
-      (re.test(asks) || (op === "product" && costOverSpan) || (op === "sum" && asksExtra(goal))) &&
+      (re.test(asks) ||
+        (op === "product" && costOverSpan) ||
+        (op === "sum" && asksExtra(goal)) ||
+        (op === "difference" && comparesByDegree(asks))) &&
       (op !== "product" || count || conversion),
   ).map(([op]) => op);
   // A rate applied comes first: what it projects or discounts is what the rest compares.

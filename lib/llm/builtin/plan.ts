@@ -4,11 +4,12 @@ import type { GoalSpec, TaskGraph, TaskSpec } from "../../planner/plan-schema";
 import type { Operation } from "../../tools/calculate";
 import { asksPartOfCount, PART_OF_COUNT } from "./derive-count-part";
 import { asksExtra } from "./derive-extra";
-import { ASKS_PART, PART_OF_WHOLE } from "./derive-part";
+import { PART_OF_WHOLE, partAsked } from "./derive-part";
 import { PER_UNIT } from "./derive-upstream";
 import { type Facet, MAX_FACETS, type ResearchFrame, researchFrame } from "./frame";
 import { parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
+import { firstOf } from "./lineups";
 import {
   calcTask,
   checkTask,
@@ -19,7 +20,7 @@ import {
   searchTask,
   tableTask,
 } from "./plan-tasks";
-import { isStopWord, joinList, matchTerms, ruledOutBy, tokens } from "./text";
+import { isStopWord, joinList, matchTerms, mentions, ruledOutBy, tokens } from "./text";
 
 /** Which optional parts a plan has; shrunk step by step until it fits `maxTasks`. */
 interface Shape {
@@ -170,7 +171,7 @@ function calculationsOf(frame: ResearchFrame): { operation: Operation; subject?:
         ? names
         : [];
   // A part the documents give only as a share of a whole ("an estimate of its revenue").
-  const part = partsOf(frame.request);
+  const part = partsOf(frame.request, frame.entities);
   // Each named item projected at its own rate ("project Europe and Asia-Pacific to 2030 … which ends
   // up bigger"), before what compares the projections.
   // An acronym ("CAGRs", "TCO") names a measure, not an item to project.
@@ -230,15 +231,19 @@ const stageOf = (op: Operation, request: string): number =>
  * Parts the documents give only as a share of a whole ("an estimate of its revenue"): one per item
  * when the clause asking names several ("convert Fernbrook's and Quillon's shares into dollar revenue").
  */
-function partsOf(request: string): { operation: "product"; subject: string }[] {
+function partsOf(
+  request: string,
+  entities: readonly string[] = [],
+): { operation: "product"; subject: string }[] {
   // "how many of the 1240 respondents were manufacturing": a share of a count the request gives.
   if (asksPartOfCount(request)) return [{ operation: "product", subject: PART_OF_COUNT }];
-  const m = ASKS_PART.exec(request);
+  const m = partAsked(request);
   if (!m) return [];
   const clause = clausesOf(request).find((c) => c.includes(m[0].slice(0, 40))) ?? "";
-  const named = parseGoalTerms(clause)
-    .coordinatedNames.filter((n) => !isAcronym(n))
-    .slice(0, MAX_DERIVED - 2);
+  const coordinated = parseGoalTerms(clause).coordinatedNames.filter((n) => !isAcronym(n));
+  // "for Fernbrook and for Nordvale Systems": the sides compared, when the clause names them all.
+  const sides = entities.length >= 2 && entities.every((e) => mentions(clause, firstOf(e))) ? entities : [];
+  const named = (coordinated.length >= 2 ? coordinated : sides).slice(0, MAX_DERIVED - 2);
   return named.length >= 2
     ? named.map((item) => ({ operation: "product" as const, subject: `${PART_OF_WHOLE}: ${item}` }))
     : [{ operation: "product" as const, subject: PART_OF_WHOLE }];
