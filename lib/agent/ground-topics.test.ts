@@ -234,10 +234,8 @@ describe("groundTopics: what the run can do without", () => {
     const sides = "Halden, Fernbrook and Nordvale";
     const g = await groundTopics(
       {
-        ...spec,
-        constraints: [],
+        ...spec(["Halden", "Fernbrook", "Nordvale", "market size"]),
         compare: true,
-        topics: ["Halden", "Fernbrook", "Nordvale", "market size"],
         acceptanceCriteria: [`Names ${sides}`, `Has a section for each of ${sides}`],
       },
       published,
