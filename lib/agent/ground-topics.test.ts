@@ -250,9 +250,8 @@ describe("groundTopics: what the run can do without", () => {
     // Compared in its own right, a publisher stays a side.
     const own = await groundTopics(
       {
-        ...spec,
+        ...spec(["Halden", "Fernbrook"]),
         compare: true,
-        topics: ["Halden", "Fernbrook"],
         acceptanceCriteria: ["Names Halden and Fernbrook"],
       },
       published,
