@@ -125,6 +125,25 @@ describe("groundTopics: initialisms", () => {
     expect(none.unknown).toEqual(["NA", "Europe"]);
   });
 
+  it("writes out an initialism inside a topic that no document uses ('APAC CAGR')", async () => {
+    const library = new InMemoryLibrary([
+      doc("r", "Asia-Pacific is the fastest-growing region, with a CAGR of 24% and spare capacity."),
+    ]);
+    const g = await groundTopics(
+      {
+        deliverable: "a report",
+        audience: "analysts",
+        constraints: [],
+        acceptanceCriteria: [],
+        compare: false,
+        topics: ["APAC CAGR", "region"],
+      },
+      library,
+    );
+    expect(g.spec.topics).toEqual(["Asia-Pacific CAGR", "region"]);
+    expect(g.unknown).toEqual([]);
+  });
+
   it("finds a name the documents hyphenate ('addon' for 'add-on') even where the index splits it", async () => {
     const library = new InMemoryLibrary([
       doc("p", "The analytics add-on costs USD 8 per technician per month."),

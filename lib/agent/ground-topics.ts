@@ -42,6 +42,15 @@ export async function groundTopics(
   // request uses is where to look, not a side of the comparison.
   for (const source of await publishersCited(entityNames(spec), goal, library))
     spec = withoutSide(spec, source);
+  // "APAC CAGR": an initialism inside a topic that no document uses is researched by the name it
+  // stands for ("Asia-Pacific CAGR"), found before anything is looked up by it.
+  const inTopics = new Map<string, string>();
+  for (const word of new Set(spec.topics.flatMap((t) => (t.includes(" ") ? t.split(/\s+/) : [])))) {
+    if (!/^\p{Lu}{2,5}$/u.test(word) || (await mentionedAnywhere(word, library))) continue;
+    const full = await abbreviates(word, library);
+    if (full) inTopics.set(word, full);
+  }
+  if (inTopics.size > 0) spec = expandInitialisms(spec, inTopics);
   const names = new Set(entityNames(spec));
   // Every name the request gives, compared or not: "Corvane" beside a grounded "Quillon" is still unknown.
   // An acronym ("SLA", "CAGRs") names a measure the documents may spell out, not a thing.
@@ -218,7 +227,7 @@ function expandInitialisms(spec: GoalSpec, expanded: ReadonlyMap<string, string>
     [...expanded].reduce((t, [short, full]) => t.replace(new RegExp(`\\b${short}\\b`, "gu"), full), text);
   return {
     ...spec,
-    topics: [...new Set(spec.topics.map((t) => expanded.get(t) ?? t))],
+    topics: [...new Set(spec.topics.map(swap))],
     acceptanceCriteria: spec.acceptanceCriteria.map(swap),
   };
 }

@@ -50,4 +50,9 @@ describe("thresholds", () => {
     ]);
     expect(boundsIn("From 2025, prices start at USD 39 per seat.")).toEqual([]);
   });
+
+  it("counts no span of time, abbreviated or not ('over those 2 yrs')", () => {
+    expect(countIn("whats the implied annual growth rate over those 2 yrs")).toBeNull();
+    expect(countIn("payback inside 18 mos for 40 techs")).toEqual({ amount: 40, label: "40 techs" });
+  });
 });

@@ -91,7 +91,7 @@ function countInEnglish(text: string): { amount: number; label: string } | null 
 
 /** Numbers of these are spans, sizes or sources, not things a price is per. */
 const NOT_COUNTED =
-  /^(?:percent|billion|million|thousand|years?|months?|days?|weeks?|quarters?|minutes?|hours?|sources?|documents?|words?|points?|times?)$/i;
+  /^(?:percent|billion|million|thousand|years?|yrs?|months?|mos?|days?|weeks?|wks?|quarters?|minutes?|mins?|hours?|hrs?|sources?|documents?|words?|points?|times?)$/i;
 
 /** Words that make a number a bound ("over 500", "at least 10", "超过 500"), before it or after its noun. */
 const BOUND_BEFORE =

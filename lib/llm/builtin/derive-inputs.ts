@@ -142,9 +142,14 @@ export function planCalculation(
     !pair &&
     (operation === "percent_change" ||
       operation === "sum" ||
-      (operation === "difference" && twoYears && !namesItems(requestText, frame)))
-  )
-    pair = yearPair(candidates, wanted, requestText);
+      ((operation === "difference" || operation === "ratio") && twoYears && !namesItems(requestText, frame)))
+  ) {
+    // The years of the clause that asks ("… plus the 2030 forecast. What's the growth from 2023 to
+    // 2025?"), when it names two; else the request's.
+    const own = derivationClause(requestText, operation) ?? "";
+    const years = new Set(own.match(/\b(?:19|20)\d\d\b/g) ?? []).size >= 2 ? own : requestText;
+    pair = yearPair(candidates, wanted, years);
+  }
   // One comparison asked in two units ("how far above the average that is, in $ and in %"): the
   // change runs from the side compared against (the average, the "than" side) to the other.
   const clause = operation === "percent_change" ? derivationClause(requestText, operation) : null;

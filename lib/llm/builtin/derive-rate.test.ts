@@ -174,3 +174,34 @@ describe("an amount changed by a rate", () => {
     ).toEqual(["USD 2.52 billion", "USD 3.22 billion"]);
   });
 });
+
+describe("the item a rate projects", () => {
+  it("is the name the clarifier wrote out for the request's initialism ('APAC' → 'Asia-Pacific')", () => {
+    const request = "APAC CAGR for project x thru 2030 + what size that implies for the region by 2030";
+    const f = {
+      ...frame(request),
+      facets: [{ label: "Asia-Pacific CAGR", names: ["Asia-Pacific CAGR"], query: "", topic: "" }],
+    } as unknown as ResearchFrame;
+    const regions: ReadDoc = {
+      docId: "rb",
+      title: "Regions",
+      source: "",
+      published: "",
+      text: "",
+      figures: [
+        { name: "Project X North America market size 2025", value: "USD 1.6 billion" },
+        { name: "Project X Asia-Pacific market size 2025", value: "USD 1.1 billion" },
+        { name: "Project X Asia-Pacific CAGR 2025-2030", value: "24%" },
+      ],
+    };
+    const candidates = regions.figures.map((x) => fig(x.name, x.value, "rb"));
+    const plan = planRate(f, candidates, [regions], request, []);
+    expect(plan.inputs.map((i) => i.value)).toContain("USD 1.1 billion");
+    const d = derive(
+      "apply_rate",
+      plan.inputs.map((i) => q(i.value)),
+      plan.inputs.map((i) => i.label),
+    );
+    expect(d.formatted).toBe("USD 3.22 billion");
+  });
+});

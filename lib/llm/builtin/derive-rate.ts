@@ -127,6 +127,14 @@ function itemOf(
     );
     if (names[0]) return names[0];
   }
+  // The request's initialism ("APAC"), written out by the clarifier ("Asia-Pacific CAGR").
+  const topics = [...(frame.entities ?? []), ...(frame.facets ?? []).flatMap((f) => f.names)];
+  const spelled = topics
+    .flatMap((t) => parseGoalTerms(t).names)
+    .find(
+      (n) => ![...matchTerms(n)].every((t) => subject.has(t)) && listed(n) && !mentions(request, firstOf(n)),
+    );
+  if (spelled) return spelled;
   for (const s of superlatives(frame.request)) {
     const picked = pickOf(s, reads);
     if (picked) return picked;

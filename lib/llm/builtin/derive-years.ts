@@ -119,6 +119,32 @@ export function yearPair(
     const key = `${c.label.replace(YEAR, "").replace(/\s+/g, " ").trim().toLowerCase()}|${kindOf(c.q)}`;
     byMeasure.set(key, [...(byMeasure.get(key) ?? []), c]);
   }
+  // "market size 2030 forecast" is the "market size" of a later year, qualified: a measure's key
+  // with one more word, written in lower case right beside the year, joins the measure's own ("Asia-Pacific
+  // market size", "rest-of-world market size" name other items, before the measure).
+  for (const [key, group] of [...byMeasure]) {
+    const [text, kind] = key.split("|") as [string, string];
+    const own = text.split(" ");
+    const home = [...byMeasure.keys()].find((other) => {
+      const [otherText, otherKind] = other.split("|") as [string, string];
+      const words = otherText.split(" ");
+      if (other === key || otherKind !== kind || words.length !== own.length - 1) return false;
+      const extra = own.filter((w) => !words.includes(w));
+      return (
+        extra.length === 1 &&
+        words.every((w) => own.includes(w)) &&
+        group.every((c) =>
+          new RegExp(
+            `(?:\\b(?:19|20)\\d\\d\\s+${extra[0]}|(?<![\\p{L}\\d-])${extra[0]}\\s+(?:19|20)\\d\\d)\\b`,
+            "u",
+          ).test(c.label),
+        )
+      );
+    });
+    if (!home) continue;
+    byMeasure.set(home, [...(byMeasure.get(home) ?? []), ...group]);
+    byMeasure.delete(key);
+  }
   const groups = [...byMeasure.values()].filter((g) => g.length >= 2);
   const group = groups.sort(
     (g, h) => relevance(h[0] as Candidate, wanted) - relevance(g[0] as Candidate, wanted),

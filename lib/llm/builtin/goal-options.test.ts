@@ -95,4 +95,9 @@ describe("degree questions with a direction", () => {
     // Money asked with no count given totals nothing.
     expect(parseGoalOptions("What is the 3yr TCO for Tessaract?").derived).toEqual([]);
   });
+
+  it("reads 'the multiple' as a ratio, and 'multiple vendors' as none", () => {
+    expect(parseGoalOptions("need the absolute increase and the multiple").derived).toContain("ratio");
+    expect(parseGoalOptions("compare multiple vendors on price").derived).not.toContain("ratio");
+  });
 });

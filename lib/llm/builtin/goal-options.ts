@@ -90,7 +90,10 @@ const DERIVED: [Operation, RegExp][] = [
     "difference",
     /\b(?:gap|difference|diff|by how (?:much|many)|how many (?:percentage )?points|percentage points?|pts|how much (?:more|less|cheaper|higher|lower|bigger|smaller)|(?:more|less|cheaper|higher|lower) than|separates?\b.{1,40}?\bfrom|how far (?:behind|ahead)|spread (?:between|from)|absolute (?:terms|change|increase|growth|difference)|how (?:far|much) (?:\w+ )?(?:trails?|lags?|leads?)|how (?:far|much)\b[^.?!;]{0,60}\b(?:above|below|ahead of|behind)|sav(?:e|es|ed|ing|ings))\b|差距|差额|相差|差多少|高出|低出|高多少|低多少|便宜多少|贵多少|百分点|节省|省下|省多少/i,
   ],
-  ["ratio", /\b(?:ratio|how many times|times (?:as|more|higher|lower|bigger))\b|\d+(?:\.\d+)?\s?[x×]\b|倍/i],
+  [
+    "ratio",
+    /\b(?:ratio|how many times|times (?:as|more|higher|lower|bigger)|(?:the|a|what) multiple(?! \w+s\b))\b|\d+(?:\.\d+)?\s?[x×]\b|倍/i,
+  ],
   [
     "share",
     /\b(?:share of|as a (?:percentage|share|proportion) of|what (?:percent(?:age)?|share|proportion) of)\b|占比|所占比例|占.{1,8}的(?:百分)?比/i,
