@@ -35,6 +35,11 @@ describe("comparesByDegree", () => {
       comparesByDegree("How much better is Braidline than Cortexa at recovering from tool failures?"),
     ).toBe(true);
     expect(comparesByDegree("Is Loomwork faster than Relaywright on long tasks?")).toBe(true);
+    // Tagged a noun in place, "cheaper" is still the comparative the lexicon knows; "pricier" is "pricy" + er.
+    expect(comparesByDegree("How much cheaper is Quillon Scout than Fernbrook FieldMate?")).toBe(true);
+    expect(comparesByDegree("Is Nordvale pricier than Tessaract?")).toBe(true);
+    expect(comparesByDegree("a bigger number than last year")).toBe(true);
+    expect(comparesByDegree("any user than the admin")).toBe(false);
   });
 
   it("is no comparison of degree without a than", () => {

@@ -136,6 +136,27 @@ export function withSpellingMended(text: string): string {
 const IRREGULAR_COMPARATIVE = /^(?:more|less|fewer|better|worse|further|farther)$/i;
 
 /**
+ * "cheaper", "bigger", "pricier", "larger": an "-er" form of an adjective the tagger's lexicon
+ * knows, which it may tag as a noun in place ("How much cheaper is …").
+ */
+function isComparativeForm(word: string): boolean {
+  const w = word.toLowerCase();
+  const m = /^(\p{Ll}{2,}?)(i?)er$/u.exec(w);
+  // A word the lexicon holds as itself is what it says there ("cheaper" a comparative, "number" a noun).
+  const own = lexicon()[w];
+  if (own !== undefined) return own === "Comparative" || (Array.isArray(own) && own.includes("Comparative"));
+  if (!m) return false;
+  const stem = m[1] as string;
+  const stems = m[2]
+    ? [`${stem}y`]
+    : [stem, `${stem}e`, ...(/(\p{Ll})\1$/u.test(stem) ? [stem.slice(0, -1)] : [])];
+  return stems.some((s) => {
+    const tag = lexicon()[s];
+    return tag === "Adjective" || (Array.isArray(tag) && tag.includes("Adjective"));
+  });
+}
+
+/**
  * A comparison of degree between two things: a comparative ("faster", "more reliable", "better")
  * with its "than" later in the same sentence — "how much better is Braidline than Cortexa at …".
  */
@@ -143,7 +164,8 @@ export function comparesByDegree(text: string): boolean {
   if (/\p{Script=Han}/u.test(text)) return false;
   const words = tagEnglish(text);
   return words.some((w, i) => {
-    if (!w.tags.has("Comparative") && !IRREGULAR_COMPARATIVE.test(w.text)) return false;
+    if (!w.tags.has("Comparative") && !IRREGULAR_COMPARATIVE.test(w.text) && !isComparativeForm(w.text))
+      return false;
     for (let j = i + 1; j < Math.min(words.length, i + 8); j++) {
       const next = words[j] as TaggedWord;
       if (next.sentenceStart) return false;

@@ -100,4 +100,13 @@ describe("degree questions with a direction", () => {
     expect(parseGoalOptions("need the absolute increase and the multiple").derived).toContain("ratio");
     expect(parseGoalOptions("compare multiple vendors on price").derived).not.toContain("ratio");
   });
+
+  it("reads a price compared in percent as a change, and 'how far off' the average as a gap", () => {
+    expect(
+      parseGoalOptions(
+        "How much cheaper is Quillon Scout than Fernbrook FieldMate per tech per month, in % terms?",
+      ).derived,
+    ).toEqual(["percent_change", "difference"]);
+    expect(parseGoalOptions("and how far off the market average it is").derived).toEqual(["difference"]);
+  });
 });

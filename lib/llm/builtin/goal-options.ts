@@ -88,7 +88,7 @@ const DERIVED: [Operation, RegExp][] = [
   ["sum", /\b(?:combined|together|sum of|added up)\b|加起来|加总|总和|两者合计/i],
   [
     "difference",
-    /\b(?:gap|difference|diff|by how (?:much|many)|how many (?:percentage )?points|percentage points?|pts|how much (?:more|less|cheaper|higher|lower|bigger|smaller)|(?:more|less|cheaper|higher|lower) than|separates?\b.{1,40}?\bfrom|how far (?:behind|ahead)|spread (?:between|from)|absolute (?:terms|change|increase|growth|difference)|how (?:far|much) (?:\w+ )?(?:trails?|lags?|leads?)|how (?:far|much)\b[^.?!;]{0,60}\b(?:above|below|ahead of|behind)|sav(?:e|es|ed|ing|ings))\b|差距|差额|相差|差多少|高出|低出|高多少|低多少|便宜多少|贵多少|百分点|节省|省下|省多少/i,
+    /\b(?:gap|difference|diff|by how (?:much|many)|how many (?:percentage )?points|percentage points?|pts|how much (?:more|less|cheaper|higher|lower|bigger|smaller)|(?:more|less|cheaper|higher|lower) than|separates?\b.{1,40}?\bfrom|how far (?:behind|ahead)|spread (?:between|from)|absolute (?:terms|change|increase|growth|difference)|how (?:far|much) (?:\w+ )?(?:trails?|lags?|leads?)|how (?:far|much)\b[^.?!;]{0,60}\b(?:above|below|ahead of|behind|off|apart)|sav(?:e|es|ed|ing|ings))\b|差距|差额|相差|差多少|高出|低出|高多少|低多少|便宜多少|贵多少|百分点|节省|省下|省多少/i,
   ],
   [
     "ratio",
@@ -129,9 +129,12 @@ export const onlyArithmetic = (phrase: string): boolean => {
   return DERIVED.some(([, re]) => re.exec(text)?.[0].trim().length === text.length);
 };
 
+/** An answer asked in percent ("in % terms", "in percent", "as a percentage"). */
+const IN_PERCENT = /\bin\s*(?:%|percent|per\s?cent|percentage)|\bas\s+a\s+percent(?:age)?\b/i;
+
 /** Money asked of something: with a count and a span ("what would 300 technicians cost per year"), a total. */
 const COST =
-  /\b(?:cost|costs|pay|paid|bill|spend|budget|price[ds]?|fees?|tco)\b|费用|成本|花费|付|订阅费|价格|标价|多少钱|买|购买/i;
+  /\b(?:cost|costs|pay|paid|bill|spend|budget|price[ds]?|fees?|tco|cheap(?:er|est)?|pric(?:ey|ier|iest)|costl(?:y|ier|iest)|(?:more|less|most|least) expensive)\b|费用|成本|花费|付|订阅费|价格|标价|多少钱|买|购买/i;
 
 /** The request asks an amount of money ("what would it cost", "how much would we pay"). */
 export const asksMoney = (text: string): boolean => COST.test(text);
@@ -174,7 +177,9 @@ export function parseGoalOptions(goal: string): GoalOptions {
       (re.test(asks) ||
         (op === "product" && costOverSpan) ||
         (op === "sum" && asksExtra(goal)) ||
-        (op === "difference" && comparesByDegree(asks))) &&
+        (op === "difference" && comparesByDegree(asks)) ||
+        // "how much cheaper is Quillon than Fernbrook, in % terms": a comparison of degree asked in percent.
+        (op === "percent_change" && comparesByDegree(asks) && IN_PERCENT.test(asks))) &&
       (op !== "product" || count || conversion),
   ).map(([op]) => op);
   // A rate applied comes first: what it projects or discounts is what the rest compares.
