@@ -6,6 +6,7 @@ describe("requestedSpan", () => {
     expect(requestedSpan("3yr TCO for Tessaract vs Nordvale")).toEqual({ months: 36, rate: false });
     expect(requestedSpan("payback inside 18mos?")).toEqual({ months: 18, rate: false });
     expect(requestedSpan("a three-year total")).toEqual({ months: 36, rate: false });
+    expect(requestedSpan("Year-one licence cost for each at list")).toEqual({ months: 12, rate: true });
   });
 
   it("takes no year or amount for a span", () => {

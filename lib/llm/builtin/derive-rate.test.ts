@@ -58,6 +58,14 @@ describe("an amount changed by a rate", () => {
     expect(planRate(frame(big), prices, [pricing], big, []).inputs[1]?.value).toBe("-15%");
   });
 
+  it("gives the discount to the item named last before its word, whatever the report's subject", () => {
+    const request =
+      "We've got ~600 techs and are weighing Fernbrook FieldMate (with whatever volume discount they give at that size) against Nordvale Systems.";
+    const f = { ...frame(request), subject: "Fernbrook FieldMate" } as unknown as ResearchFrame;
+    const plan = planRate(f, prices, [pricing], request, []);
+    expect(plan.inputs.map((i) => i.value)).toEqual(["USD 49 per technician per month", "-15%"]);
+  });
+
   it("works the change out at each value asked as alternatives, one row each; a range is no alternative", () => {
     const request = "Fernbrook 走集成商渠道，按渠道加价 10% 和 15% 分别算一下每人每月多少钱？";
     const plan = planRate(frame(request), prices, [pricing], request, []);

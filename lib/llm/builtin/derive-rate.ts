@@ -64,7 +64,17 @@ export function planRate(
   // Growth of the whole ("if the global figure compounds at …") is the market's, not an item's named later.
   const cue = clausesOf(requestText).find((c) => RATE_WORDS.test(c) || PROJECT.test(c)) ?? "";
   const whole = change === "growth" && WHOLE.test(cue);
-  const item = subject ?? (whole ? null : itemOf(frame, requestText, supplied, reads));
+  const item =
+    subject ??
+    (whole
+      ? null
+      : itemOf(
+          frame,
+          requestText,
+          supplied,
+          reads,
+          change === "growth" ? null : change === "discount" ? DISCOUNT : MARKUP,
+        ));
   // The rate asked at several values ("加价 10% 和 15% 分别算", "at a 10% and a 15% markup"): one row each.
   const several = change === "growth" ? [] : alternativeRates(change, [...supplied, requestText]);
   if (several.length >= 2) {
@@ -107,6 +117,8 @@ function itemOf(
   request: string,
   supplied: readonly string[],
   reads: readonly ReadDoc[],
+  /** The word asking a change of one item's figure ("discount"): the name said last before it owns it. */
+  changeWord: RegExp | null = null,
 ): string | null {
   const subject = frame.subject ? matchTerms(frame.subject) : new Set<string>();
   // A name the documents list figures under ("Nordvale Atlas" → "Nordvale Systems list price"), not
@@ -121,6 +133,22 @@ function itemOf(
         "iu",
       ).test(l),
     );
+  // "Fernbrook FieldMate (with whatever volume discount they give) against Quillon Scout": the
+  // change is the item's named last before its word, in the same sentence.
+  const at = changeWord
+    ? new RegExp(changeWord.source, changeWord.flags.replace("g", "")).exec(request)
+    : null;
+  if (at) {
+    const start = Math.max(
+      0,
+      ...[...request.slice(0, at.index).matchAll(/[.?!。？！]\s/gu)].map((m) => m.index + 1),
+    );
+    const before = request.slice(start, at.index);
+    const owner = parseGoalTerms(parseGoalOptions(request).rest)
+      .names.filter((n) => listed(n) && before.includes(firstOf(n)))
+      .sort((a, b) => before.lastIndexOf(firstOf(b)) - before.lastIndexOf(firstOf(a)))[0];
+    if (owner) return owner;
+  }
   for (const text of [...supplied, request]) {
     const names = parseGoalTerms(parseGoalOptions(text).rest).names.filter(
       (n) => ![...matchTerms(n)].every((t) => subject.has(t)) && listed(n),
