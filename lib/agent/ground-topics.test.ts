@@ -278,4 +278,41 @@ describe("groundTopics: what the run can do without", () => {
     );
     expect(own.spec.acceptanceCriteria).toEqual(["Names Halden and Fernbrook"]);
   });
+
+  it("keeps a vendor that publishes too, rebuilds only the lists of sides, and never drops every side", async () => {
+    const library = new InMemoryLibrary([
+      {
+        ...doc("q", "Quillon cut the Scout price. Halden sizes the market."),
+        source: "Quillon press office",
+        figures: [{ name: "Quillon list price", value: "USD 39 per technician per month" }],
+      },
+      {
+        ...doc("h", "Halden sizes the Project X market at USD 4.2 billion; Fernbrook holds 31%."),
+        source: "Halden Research",
+      },
+    ]);
+    const sides = "Fernbrook, Halden and Quillon";
+    const g = await groundTopics(
+      {
+        ...spec(["Fernbrook", "Halden", "Quillon"]),
+        compare: true,
+        acceptanceCriteria: [`Names ${sides}`, "Cites Halden and at least 2 sources"],
+      },
+      library,
+      "Using Halden's market size, compare Fernbrook's and Quillon's implied revenue",
+    );
+    expect(g.spec.acceptanceCriteria).toEqual([
+      "Names Fernbrook and Quillon",
+      "Cites Halden and at least 2 sources",
+    ]);
+    const alone = await groundTopics(
+      { ...spec(["Halden", "Kestrel"]), compare: true, acceptanceCriteria: ["Names Halden and Kestrel"] },
+      new InMemoryLibrary([
+        { ...doc("h", "Halden and Kestrel publish notes."), source: "Halden Research" },
+        { ...doc("k", "Kestrel and Halden publish notes."), source: "Kestrel Evaluation Group" },
+      ]),
+      "How do Halden's and Kestrel's methods differ?",
+    );
+    expect(alone.spec.acceptanceCriteria).toEqual(["Names Halden and Kestrel"]);
+  });
 });

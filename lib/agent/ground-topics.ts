@@ -48,7 +48,8 @@ export async function groundTopics(
   for (const word of new Set(spec.topics.flatMap((t) => (t.includes(" ") ? t.split(/\s+/) : [])))) {
     if (!/^\p{Lu}{2,5}$/u.test(word) || (await mentionedAnywhere(word, library))) continue;
     const full = await abbreviates(word, library);
-    if (full) inTopics.set(word, full);
+    // A name, not a title-cased phrase ("The Cost Of"): no function word among its words.
+    if (full && !full.split(/[\s-]+/).some((w) => FUNCTION_WORD.test(w))) inTopics.set(word, full);
   }
   if (inTopics.size > 0) spec = expandInitialisms(spec, inTopics);
   const names = new Set(entityNames(spec));
@@ -154,31 +155,55 @@ async function publishersCited(
   for (const name of sides) {
     const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     const cited = new RegExp(
-      `(?<![\\p{L}\\d])${escaped}['’]s?(?![\\p{L}\\d])|\\b(?:according to|per|from)\\s+${escaped}(?![\\p{L}\\d])`,
+      `(?<![\\p{L}\\d])${escaped}['’]s?(?![\\p{L}\\d])|\\b(?:according to|per)\\s+${escaped}(?![\\p{L}\\d])`,
       "iu",
     );
     if (!cited.test(goal)) continue;
     const publisher = new RegExp(`^${escaped}(?![\\p{L}\\d])`, "iu");
+    const named = new RegExp(`(?<![\\p{L}\\d])${escaped}(?![\\p{L}\\d])`, "iu");
     const hits = await library.search(name, { limit: 5 });
-    if (hits.some((h) => publisher.test(h.source.trim()))) out.push(name);
+    if (!hits.some((h) => publisher.test(h.source.trim()))) continue;
+    // A vendor publishes too ("Quillon press office"): a name some document lists figures for is
+    // a thing measured, not only a source.
+    let measured = false;
+    for (const meta of (await library.list()).slice(0, MAX_DOCS_FOR_INITIALS)) {
+      const doc = await library.get(meta.id);
+      if (doc?.figures.some((f) => named.test(f.name))) {
+        measured = true;
+        break;
+      }
+    }
+    if (!measured) out.push(name);
   }
-  return out;
+  // Never every side: a request about publishers alone compares them.
+  return out.length < sides.length ? out : [];
 }
 
-/** The spec without one side: its lists of names ("Names A, B and C") and topics lose it. */
+/** The spec without one side: its list of names ("Names A, B and C", "报告提及：A、B") and topics lose it. */
 function withoutSide(spec: GoalSpec, name: string): GoalSpec {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const drop = (line: string) =>
-    line
-      .replace(new RegExp(`(?<![\\p{L}\\d])${escaped}(?:,\\s*|\\s+and\\s+|、|和|与)`, "u"), "")
-      .replace(new RegExp(`(?:,\\s*|\\s+and\\s+|、|和|与)${escaped}(?![\\p{L}\\d])`, "u"), "");
-  const topics = spec.topics.filter((t) => t !== name);
-  const sides = entityNames({ ...spec, acceptanceCriteria: spec.acceptanceCriteria.map(drop) });
+  const lists = /^(Names\s+|Has a section for each of\s+|报告提及：)(.+?)(\.?)$/u;
+  const drop = (line: string) => {
+    const m = lists.exec(line.trim());
+    if (!m) return line;
+    const zh = (m[1] as string).startsWith("报告");
+    const items = (m[2] as string)
+      .split(zh ? /、|\s*和\s*|\s*与\s*/u : /,\s*|\s+and\s+/u)
+      .map((x) => x.trim())
+      .filter((x) => x && x !== name);
+    const joined = zh
+      ? items.join("、")
+      : items.length <= 1
+        ? (items[0] ?? "")
+        : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+    return `${m[1]}${joined}${m[3]}`;
+  };
+  const acceptanceCriteria = spec.acceptanceCriteria.map(drop);
+  const sides = entityNames({ ...spec, acceptanceCriteria });
   return {
     ...spec,
-    topics,
+    topics: spec.topics.filter((t) => t !== name),
     compare: spec.compare && sides.length >= 2,
-    acceptanceCriteria: spec.acceptanceCriteria.map(drop),
+    acceptanceCriteria,
   };
 }
 
@@ -192,6 +217,8 @@ function entityNames(spec: GoalSpec): string[] {
 }
 
 const MAX_DOCS_FOR_INITIALS = 200;
+
+const FUNCTION_WORD = /^(?:the|a|an|of|and|or|in|on|at|for|to|by|with|from)$/i;
 
 /**
  * A document of the library (a bounded sample of a large one) holds each of the name's words as a

@@ -19,6 +19,8 @@ describe("spellingOf and withSpellingMended", () => {
     expect(spellingOf("recieve")).toBe("receive");
     expect(spellingOf("forcast")).toBe("forecast");
     expect(spellingOf("difference")).toBeNull();
+    // Past twenty letters no word is a slip, and none is tried.
+    expect(spellingOf("a".repeat(5000))).toBeNull();
   });
 
   it("mends words in lower case only: a capitalised word may be a name", () => {
@@ -40,6 +42,10 @@ describe("comparesByDegree", () => {
     expect(comparesByDegree("Is Nordvale pricier than Tessaract?")).toBe(true);
     expect(comparesByDegree("a bigger number than last year")).toBe(true);
     expect(comparesByDegree("any user than the admin")).toBe(false);
+    // A bound is no comparison of two things.
+    expect(comparesByDegree("frameworks with fewer than 10 maintainers")).toBe(false);
+    expect(comparesByDegree("revenue greater than USD 1 billion")).toBe(false);
+    expect(comparesByDegree("send it no later than Friday")).toBe(false);
   });
 
   it("is no comparison of degree without a than", () => {

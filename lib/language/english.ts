@@ -98,25 +98,32 @@ export function isCommonWord(word: string): boolean {
  */
 export function spellingOf(word: string): string | null {
   const w = word.toLowerCase();
-  if (w.length < 5 || !/^\p{Ll}+$/u.test(w) || isCommonWord(w)) return null;
-  const letters = "abcdefghijklmnopqrstuvwxyz";
-  const swapped: string[] = [];
-  const added: string[] = [];
-  const dropped: string[] = [];
-  const changed: string[] = [];
-  for (let i = 0; i <= w.length; i++) {
-    const head = w.slice(0, i);
-    const tail = w.slice(i);
-    if (tail.length > 1) swapped.push(head + tail[1] + tail[0] + tail.slice(2));
-    if (tail) dropped.push(head + tail.slice(1));
-    for (const c of letters) {
-      added.push(head + c + tail);
-      if (tail && c !== tail[0]) changed.push(head + c + tail.slice(1));
+  // Past twenty letters a "word" is no slip of typing (and the candidates grow with its square).
+  if (w.length < 5 || w.length > MAX_SLIP_WORD || !/^\p{Ll}+$/u.test(w) || isCommonWord(w)) return null;
+  // The commonest slips first: two letters swapped, one left out, one doubled or stray, one wrong.
+  for (const known of [isEverydayWord, isCommonWord]) {
+    for (const candidates of [swaps, additions, drops, changes]) {
+      for (const c of candidates(w)) if (known(c)) return c;
     }
   }
-  // The commonest slips first: two letters swapped, one left out, one doubled or stray, one wrong.
-  const candidates = [...swapped, ...added, ...dropped, ...changed];
-  return candidates.find(isEverydayWord) ?? candidates.find(isCommonWord) ?? null;
+  return null;
+}
+
+const MAX_SLIP_WORD = 20;
+const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+
+function* swaps(w: string): Generator<string> {
+  for (let i = 0; i + 1 < w.length; i++) yield w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
+}
+function* additions(w: string): Generator<string> {
+  for (let i = 0; i <= w.length; i++) for (const c of LETTERS) yield w.slice(0, i) + c + w.slice(i);
+}
+function* drops(w: string): Generator<string> {
+  for (let i = 0; i < w.length; i++) yield w.slice(0, i) + w.slice(i + 1);
+}
+function* changes(w: string): Generator<string> {
+  for (let i = 0; i < w.length; i++)
+    for (const c of LETTERS) if (c !== w[i]) yield w.slice(0, i) + c + w.slice(i + 1);
 }
 
 /** A word one typing slip from a dictionary word ("forcast" for "forecast"). */
@@ -169,7 +176,17 @@ export function comparesByDegree(text: string): boolean {
     for (let j = i + 1; j < Math.min(words.length, i + 8); j++) {
       const next = words[j] as TaggedWord;
       if (next.sentenceStart) return false;
-      if (/^than$/i.test(next.text)) return true;
+      if (!/^than$/i.test(next.text)) continue;
+      // "fewer than 10 maintainers", "no later than Friday", "greater than USD 1 billion": a bound,
+      // not two things compared.
+      const after = words[j + 1];
+      return !(
+        !after ||
+        /^[\d$€£¥~]/u.test(after.text) ||
+        /^(?:usd|eur|cny|rmb)$/i.test(after.text) ||
+        after.tags.has("Value") ||
+        after.tags.has("Date")
+      );
     }
     return false;
   });

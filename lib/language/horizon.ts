@@ -49,7 +49,7 @@ const MULTI_EN = new RegExp(
   "i",
 );
 const RATE_EN =
-  /\b(?:(annual(?:ly)?|yearly|per annum|p\.a\.|year[- ](?:one|1)|first[- ]year)|(monthly)|(quarterly)|(weekly)|(?:per|a|an|each|every|\/)\s*(year|yr|month|mo|quarter|week))\b/i;
+  /\b(?:(annual(?:ly)?|yearly|per annum|p\.a\.|year-(?:one|1)|first-year)|(monthly)|(quarterly)|(weekly)|(?:per|a|an|each|every|\/)\s*(year|yr|month|mo|quarter|week))\b/i;
 const MULTI_ZH = /([一两二三四五六七八九十\d]+)\s*(?:个)?(年|月|季度)(?!度)/u;
 const RATE_ZH = /(每年|年度|年费|一年|全年|每月|月费|每季度)/u;
 

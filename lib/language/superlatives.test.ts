@@ -96,4 +96,10 @@ describe("requestedOrder", () => {
     expect(requestedOrder("按循环发生率从低到高排列")).toBe("asc");
     expect(requestedOrder("Which framework has the lowest loop rate?")).toBeNull();
   });
+
+  describe("superlatives: best before a noun", () => {
+    it("is an adjective there, not an adverb of the verb before it", () => {
+      expect(superlatives("We need to follow best practices for Loomwork.")).toEqual([]);
+    });
+  });
 });

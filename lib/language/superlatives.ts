@@ -101,7 +101,10 @@ function english(text: string): Superlative[] {
     const superlative =
       w.tags.has("Superlative") ||
       /^(?:most|least|fewest)$/i.test(w.text) ||
-      (/^(?:best|worst)$/i.test(w.text) && !!words[i - 1]?.tags.has("Verb"));
+      (/^(?:best|worst)$/i.test(w.text) &&
+        !!words[i - 1]?.tags.has("Verb") &&
+        // "follow best practices": an adjective before its noun.
+        !words[i + 1]?.tags.has("Noun"));
     if (!superlative) return;
     // Punctuation right after it ("… grow fastest?") ends any measure after it; so does an adverb of
     // frequency ("gets stuck in loops least often"): the measure is the verb phrase before it.

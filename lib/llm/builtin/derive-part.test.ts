@@ -38,6 +38,7 @@ describe("a part from its share of a whole", () => {
     // Listing both asks nothing worked out; an amount asked with no share named is not a part.
     expect(partAsked("list each vendor's market share and revenue")).toBeNull();
     expect(partAsked("What revenue did the manufacturing segment bring in?")).toBeNull();
+    expect(partAsked("Can you share what revenue Fernbrook reported?")).toBeNull();
   });
 
   it("multiplies the item's share by the whole of the same measure, not a region's or a price", () => {

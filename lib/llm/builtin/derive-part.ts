@@ -33,7 +33,8 @@ export const ASKS_PART =
  */
 const AMOUNT_ASKED =
   /\b(?:what|how much)\b[^.?!;]{0,30}?\b(?:revenues?|sales|turnover|income|earnings)\b|(?:营收|收入|销售额)[^。？！，,]{0,8}多少/iu;
-const SHARE_NAMED = /\bshares?\b|份额|占比/iu;
+// The noun, not the verb ("can you share what revenue …").
+const SHARE_NAMED = /(?<!\b(?:you|to|please|we|i|they)\s+)\bshares?\b|份额|占比/iu;
 
 /** The words that ask for a part worked out from a share, or null. */
 export function partAsked(request: string): RegExpExecArray | null {

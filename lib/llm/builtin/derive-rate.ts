@@ -155,18 +155,23 @@ function itemOf(
     );
     if (names[0]) return names[0];
   }
-  // The request's initialism ("APAC"), written out by the clarifier ("Asia-Pacific CAGR").
-  const topics = [...(frame.entities ?? []), ...(frame.facets ?? []).flatMap((f) => f.names)];
-  const spelled = topics
-    .flatMap((t) => parseGoalTerms(t).names)
-    .find(
-      (n) => ![...matchTerms(n)].every((t) => subject.has(t)) && listed(n) && !mentions(request, firstOf(n)),
-    );
-  if (spelled) return spelled;
   for (const s of superlatives(frame.request)) {
     const picked = pickOf(s, reads);
     if (picked) return picked;
   }
+  // The request's initialism ("APAC"), written out by the clarifier ("Asia-Pacific CAGR").
+  const topics = [...(frame.entities ?? []), ...(frame.facets ?? []).flatMap((f) => f.names)];
+  const initialisms = [...request.matchAll(/(?<![\p{L}\d])\p{Lu}{2,5}(?![\p{L}\d])/gu)].map((m) => m[0]);
+  const spelled = topics
+    .flatMap((t) => parseGoalTerms(t).names)
+    .find(
+      (n) =>
+        ![...matchTerms(n)].every((t) => subject.has(t)) &&
+        listed(n) &&
+        !mentions(request, firstOf(n)) &&
+        initialisms.some((a) => a[0] === firstOf(n)[0]?.toUpperCase()),
+    );
+  if (spelled) return spelled;
   return null;
 }
 

@@ -26,4 +26,15 @@ describe("one measure in two years", () => {
     const pair = yearPair(market, new Set(["market", "size"]), "growth from 2023 to 2025");
     expect(pair?.map((c) => c.label)).toEqual(["Project X market size 2023", "Project X market size 2025"]);
   });
+
+  describe("one measure in two years, labels with symbols", () => {
+    it("takes a label's footnote mark or bracket in its stride", () => {
+      const marked = [
+        figure("Project X market size 2025", "USD 4.2 billion", "mo"),
+        figure("Project X market size 2030*", "USD 9.6 billion", "mo"),
+        figure("Project X market size 2030 (e", "USD 9.6 billion", "mo"),
+      ];
+      expect(() => yearPair(marked, new Set(["market"]), "2025 vs 2030")).not.toThrow();
+    });
+  });
 });

@@ -132,6 +132,7 @@ export function yearPair(
       const extra = own.filter((w) => !words.includes(w));
       return (
         extra.length === 1 &&
+        /^\p{L}+$/u.test(extra[0] as string) &&
         words.every((w) => own.includes(w)) &&
         group.every((c) =>
           new RegExp(

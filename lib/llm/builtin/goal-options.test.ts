@@ -109,4 +109,16 @@ describe("degree questions with a direction", () => {
     ).toEqual(["percent_change", "difference"]);
     expect(parseGoalOptions("and how far off the market average it is").derived).toEqual(["difference"]);
   });
+
+  it("reads no total in a count of the set picked from, and no ratio in 'multiple' before a noun", () => {
+    expect(parseGoalOptions("Which of the 3 vendors is cheapest per seat?").derived).not.toContain("product");
+    expect(parseGoalOptions("Compare the prices of these 4 vendors").derived).not.toContain("product");
+    expect(parseGoalOptions("compare the multiple pricing tiers").derived).not.toContain("ratio");
+    expect(parseGoalOptions("a multiple-choice survey of buyers").derived).not.toContain("ratio");
+    expect(
+      parseGoalOptions("How much higher is Loomwork's score than Relaywright's, in percentage points?")
+        .derived,
+    ).not.toContain("percent_change");
+    expect(parseGoalOptions("What does Fernbrook cost without any add-ons?").derived).not.toContain("sum");
+  });
 });

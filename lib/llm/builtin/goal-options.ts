@@ -92,7 +92,7 @@ const DERIVED: [Operation, RegExp][] = [
   ],
   [
     "ratio",
-    /\b(?:ratio|how many times|times (?:as|more|higher|lower|bigger)|(?:the|a|what) multiple(?! \w+s\b))\b|\d+(?:\.\d+)?\s?[x×]\b|倍/i,
+    /\b(?:ratio|how many times|times (?:as|more|higher|lower|bigger)|(?:the|a|what) multiple(?=\s*(?:[.,;:?!)]|$|of\b|and\b)))\b|\d+(?:\.\d+)?\s?[x×]\b|倍/i,
   ],
   [
     "share",
@@ -130,7 +130,8 @@ export const onlyArithmetic = (phrase: string): boolean => {
 };
 
 /** An answer asked in percent ("in % terms", "in percent", "as a percentage"). */
-const IN_PERCENT = /\bin\s*(?:%|percent|per\s?cent|percentage)|\bas\s+a\s+percent(?:age)?\b/i;
+const IN_PERCENT =
+  /\bin\s*(?:%|(?:percent(?:age)?|per\s?cent)\b)(?!\s*points?)|\bas\s+a\s+percent(?:age)?\b/i;
 
 /** Money asked of something: with a count and a span ("what would 300 technicians cost per year"), a total. */
 const COST =
@@ -161,10 +162,15 @@ export function parseGoalOptions(goal: string): GoalOptions {
   // A total is a product only of a count the request gives ("for 150 technicians", "a 25-seat
   // team", "200 名技师"): asked as a total, or as what that many would cost over a span ("per year").
   // Not an amount of money ("41 美元", "USD 41 per technician").
-  const count = countIn(goal) !== null;
+  const counted = countIn(goal);
+  const count = counted !== null;
   // Money asked where the request counts its units ("we've got 350 techs … 3yr TCO for the whole
-  // fleet"), or over a span ("per year"): what that many cost in all.
-  const costOverSpan = COST.test(goal) && (requestedSpan(goal) !== null || count);
+  // fleet"), or over a span ("per year"): what that many cost in all. A count of the set the request
+  // picks from ("which of the 3 vendors", "the prices of 4 vendors") is no units paid for.
+  const units =
+    counted !== null &&
+    !new RegExp(`\\b(?:of|the|these|those)\\s+(?:the\\s+)?${counted.amount}(?!\\d)`, "i").test(goal);
+  const costOverSpan = COST.test(goal) && (requestedSpan(goal) !== null || units);
   // "what it comes to per technician per year": a per-unit price restated over another span.
   const conversion = CONVERTS.test(goal) && !!requestedSpan(goal)?.rate;
   // Read for what it asks with its slips of typing mended ("+ the differnce").
@@ -172,14 +178,16 @@ export function parseGoalOptions(goal: string): GoalOptions {
   // An amount changed by a rate (a markup, a discount, growth projected) is asked of the goal as written.
   const rate = asksRate(goal) ? (["apply_rate"] as const) : [];
   const duration = ASKS_DURATION.test(goal) ? (["date_difference"] as const) : [];
+  let degree: boolean | undefined;
+  const byDegree = () => (degree ??= comparesByDegree(asks));
   const derived: Operation[] = DERIVED.filter(
     ([op, re]) =>
       (re.test(asks) ||
         (op === "product" && costOverSpan) ||
         (op === "sum" && asksExtra(goal)) ||
-        (op === "difference" && comparesByDegree(asks)) ||
+        (op === "difference" && byDegree()) ||
         // "how much cheaper is Quillon than Fernbrook, in % terms": a comparison of degree asked in percent.
-        (op === "percent_change" && comparesByDegree(asks) && IN_PERCENT.test(asks))) &&
+        (op === "percent_change" && IN_PERCENT.test(asks) && byDegree())) &&
       (op !== "product" || count || conversion),
   ).map(([op]) => op);
   // A rate applied comes first: what it projects or discounts is what the rest compares.
