@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { comparesByDegree, misspelledCommonWord, spellingOf, withSpellingMended } from "./english";
+import { clausesOf, comparesByDegree, misspelledCommonWord, spellingOf, withSpellingMended } from "./english";
 
 describe("misspelledCommonWord", () => {
   it("knows a dictionary word one typing slip away", () => {
@@ -48,8 +48,30 @@ describe("comparesByDegree", () => {
     expect(comparesByDegree("send it no later than Friday")).toBe(false);
   });
 
+  it("is the degree asked right after 'how much', its other side said elsewhere", () => {
+    expect(comparesByDegree("How much slower is Loomwork in seconds and in %?")).toBe(true);
+    expect(comparesByDegree("How much more is there to say?")).toBe(false);
+  });
+
   it("is no comparison of degree without a than", () => {
     expect(comparesByDegree("Which framework is better for enterprise use?")).toBe(false);
     expect(comparesByDegree("Find a better source, then compare Loomwork and Relaywright.")).toBe(false);
+  });
+});
+
+describe("clausesOf", () => {
+  it("splits a second command joined by 'and' ('… by score and tell me the spread')", () => {
+    expect(
+      clausesOf(
+        "Rank Loomwork, Relaywright, Cortexa and Braidline by readiness score and tell me the spread between first and last place.",
+      ),
+    ).toEqual([
+      "Rank Loomwork, Relaywright, Cortexa and Braidline by readiness score",
+      "tell me the spread between first and last place.",
+    ]);
+    // Two verbs of one command stay together.
+    expect(clausesOf("Compare and contrast Loomwork and Relaywright")).toEqual([
+      "Compare and contrast Loomwork and Relaywright",
+    ]);
   });
 });

@@ -165,7 +165,8 @@ function isComparativeForm(word: string): boolean {
 
 /**
  * A comparison of degree between two things: a comparative ("faster", "more reliable", "better")
- * with its "than" later in the same sentence — "how much better is Braidline than Cortexa at …".
+ * with its "than" later in the same sentence — "how much better is Braidline than Cortexa at …" —
+ * or right after "how much" ("how much slower is Loomwork").
  */
 export function comparesByDegree(text: string): boolean {
   if (/\p{Script=Han}/u.test(text)) return false;
@@ -173,6 +174,14 @@ export function comparesByDegree(text: string): boolean {
   return words.some((w, i) => {
     if (!w.tags.has("Comparative") && !IRREGULAR_COMPARATIVE.test(w.text) && !isComparativeForm(w.text))
       return false;
+    // "how much slower is Loomwork": the degree itself asked, the other side said before.
+    // ("how much more is there": "more" with no adjective after it is an amount, not a degree.)
+    if (
+      /^(?:much|many|far)$/i.test(words[i - 1]?.text ?? "") &&
+      /^how$/i.test(words[i - 2]?.text ?? "") &&
+      (!/^(?:more|less|fewer)$/i.test(w.text) || !!words[i + 1]?.tags.has("Adjective"))
+    )
+      return true;
     for (let j = i + 1; j < Math.min(words.length, i + 8); j++) {
       const next = words[j] as TaggedWord;
       if (next.sentenceStart) return false;
@@ -202,10 +211,27 @@ export function clausesOf(text: string): string[] {
     .flatMap((line) =>
       /\p{Script=Han}/u.test(line)
         ? line.split(/[，,；;。！？!?]/u)
-        : (nlp(line).clauses().out("array") as string[]),
+        : (nlp(line).clauses().out("array") as string[]).flatMap(splitImperatives),
     )
     .map((c) => c.trim())
     .filter(Boolean);
+}
+
+/**
+ * "Rank the four by score and tell me the spread between first and last": a second command joined
+ * by "and"/"then" is a clause of its own, which the parser leaves whole. The split is at a
+ * conjunction before an infinitive verb taking an object, after at least three words.
+ */
+function splitImperatives(clause: string): string[] {
+  const words = tagEnglish(clause);
+  for (let i = 3; i < words.length - 2; i++) {
+    const w = words[i] as TaggedWord;
+    const verb = words[i + 1] as TaggedWord;
+    if (!/^(?:and|then)$/i.test(w.text) || !verb.tags.has("Infinitive") || verb.tags.has("Gerund")) continue;
+    if (!words.slice(0, i).some((b) => b.tags.has("Noun"))) continue;
+    return [clause.slice(0, w.start).trim(), ...splitImperatives(clause.slice(verb.start))];
+  }
+  return [clause];
 }
 
 /**

@@ -39,6 +39,10 @@ describe("superlatives", () => {
     ).toEqual([{ direction: "max", measure: "recovers", action: { word: "best" }, kind: "framework" }]);
     // A noun "best" after no verb picks nothing.
     expect(superlatives("Send me your best guess on Loomwork pricing.")).toEqual([]);
+    // Chinese: the verb before 得 (and the nouns it governs) is the action.
+    expect(superlatives("哪个智能体框架从工具故障中恢复得最好？")).toEqual([
+      { direction: "max", measure: "工具故障恢复", action: { word: "最好" } },
+    ]);
   });
 
   it("reads a hyphenated superlative's measure ('the highest-scoring framework')", () => {
@@ -66,6 +70,14 @@ describe("superlatives: verbs of coming first", () => {
     expect(bareExtremes("how many points ahead of the weakest one is it?")).toEqual(["min"]);
     expect(bareExtremes("the spread between the priciest and the cheapest")).toEqual(["max", "min"]);
     expect(bareExtremes("Which vendor has the lowest price?")).toEqual([]);
+    // No determiner: a pair of ends ("between best and worst"); a ranking's first and last place.
+    expect(bareExtremes("how big is the gap between best and worst")).toEqual(["max", "min"]);
+    expect(bareExtremes("the spread between first and last place")).toEqual(["max", "min"]);
+    // Two ends of one measure said once are no bare ends.
+    expect(bareExtremes("list the best and worst performing frameworks")).toEqual([]);
+    expect(bareExtremes("最贵的和最便宜的每人每月差多少钱？")).toEqual(["max", "min"]);
+    // A measure before 最 makes it a superlative of its own.
+    expect(bareExtremes("哪家厂商的价格最便宜的")).toEqual([]);
   });
 
   it("reads a frequency superlative's measure from what the kind asked does", () => {

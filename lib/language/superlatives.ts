@@ -64,19 +64,54 @@ export function superlatives(text: string): Superlative[] {
 
 /**
  * Superlatives that name no measure of their own — "ahead of the weakest one", "the spread between
- * the priciest and the cheapest": ends of the list another part of the request measures. Their
- * directions, in order.
+ * the priciest and the cheapest", "the gap between best and worst", 最贵的和最便宜的: ends of the
+ * list another part of the request measures. So are a ranking's two places ("between first and last
+ * place", "top and bottom"). Their directions, in order.
  */
 export function bareExtremes(text: string): ("min" | "max")[] {
-  if (/\p{Script=Han}/u.test(text)) return [];
+  if (/\p{Script=Han}/u.test(text)) return bareExtremesZh(text);
   const words = tagEnglish(text);
-  return words.flatMap((w, i) => {
-    if (!w.tags.has("Superlative") && !/^(?:least|fewest)$/i.test(w.text)) return [];
-    if (!/^(?:the|a)$/i.test(words[i - 1]?.text ?? "")) return [];
+  const isSuperlative = (w: (typeof words)[number] | undefined) =>
+    !!w && (w.tags.has("Superlative") || /^(?:least|fewest|best|worst)$/i.test(w.text));
+  const bareAt = (i: number) => {
+    const w = words[i];
     const next = words[i + 1];
-    const bare =
-      w.post.trim() !== "" || !next || /^(?:one|ones|of|and|or|is|was|are|it|by|in|on)$/i.test(next.text);
-    return bare ? [MIN_EN.test(w.text) ? ("min" as const) : ("max" as const)] : [];
+    return (
+      !!w &&
+      (w.post.trim() !== "" || !next || /^(?:one|ones|of|and|or|to|is|was|are|it|by|in|on)$/i.test(next.text))
+    );
+  };
+  const ends = words.flatMap((w, i) => {
+    if (!isSuperlative(w)) return [];
+    const prev = words[i - 1]?.text ?? "";
+    const next = words[i + 1];
+    // After "the"/"a"; or with no determiner, one of a pair of ends ("between best and worst").
+    const paired =
+      (/^(?:between|and|or|to|from)$/i.test(prev) && isSuperlative(words[i - 2] ?? words[i + 2])) ||
+      (/^(?:and|or|to)$/i.test(next?.text ?? "") && isSuperlative(words[i + 2]));
+    if (!/^(?:the|a)$/i.test(prev) && !paired) return [];
+    // "the best and worst performing frameworks": a pair is bare only when its second end is.
+    const second = /^(?:and|or|to)$/i.test(next?.text ?? "") && isSuperlative(words[i + 2]) ? i + 2 : i;
+    return bareAt(second) ? [MIN_EN.test(w.text) ? ("min" as const) : ("max" as const)] : [];
+  });
+  if (ends.length > 0) return ends;
+  // "the spread between first and last place": a ranking's top and bottom.
+  return /\b(?:first|top)\s+(?:and|to)\s+(?:the\s+)?(?:last|bottom)\b/i.test(text) ? ["max", "min"] : [];
+}
+
+/** 最贵的和最便宜的, 最高的与最低的: a 最 word whose 的 is followed by no noun. */
+function bareExtremesZh(text: string): ("min" | "max")[] {
+  const words = tagChinese(text);
+  return words.flatMap((w, i) => {
+    if (!w.text.startsWith("最")) return [];
+    const quality = w.text.length > 1 ? w.text.slice(1) : (words[i + 1]?.text ?? "");
+    const de = w.text.length > 1 ? i + 1 : i + 2;
+    // A measure before it (价格最便宜的) makes it a superlative of its own, not an end.
+    if (words[de]?.text !== "的" || /^(?:n|vn|nz|j)/.test(words[i - 1]?.tag ?? "")) return [];
+    const next = words[de + 1];
+    return next && /^(?:n|vn|nz|j|eng)/.test(next.tag)
+      ? []
+      : [MIN_ZH.test(quality) ? ("min" as const) : ("max" as const)];
   });
 }
 
@@ -206,6 +241,23 @@ function chinese(text: string): Superlative[] {
   words.forEach((w, i) => {
     if (!w.text.startsWith("最")) return;
     const quality = w.text.length > 1 ? w.text.slice(1) : (words[i + 1]?.text ?? "");
+    if (words[i - 1]?.tag === "ud") {
+      // "从工具故障中恢复得最好": an action the superlative qualifies — the verb before 得 and the
+      // nouns of the phrase it governs.
+      const action: string[] = [];
+      for (let j = i - 2; j >= 0; j--) {
+        const n = words[j];
+        if (!n || /^(?:p|r|x|uj|c)$/.test(n.tag)) break;
+        if (/^(?:v|vn|n|nz|j)/.test(n.tag)) action.unshift(n.text);
+      }
+      if (action.length > 0)
+        out.push({
+          direction: MIN_ZH.test(quality) ? "min" : "max",
+          measure: action.join(""),
+          action: { word: w.text.length > 1 ? w.text : `最${quality}` },
+        });
+      return;
+    }
     // "市场份额最大": the measure is the noun phrase right before 最 (after any 的).
     const measure: string[] = [];
     for (let j = i - 1; j >= 0; j--) {

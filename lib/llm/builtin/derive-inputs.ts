@@ -1,7 +1,9 @@
 import { definitions, withDefinitions } from "../../language/abbreviations";
+import { comparesByDegree } from "../../language/english";
 import { requestedSpan, statedSpan } from "../../language/horizon";
 import { bareExtremes } from "../../language/superlatives";
 import { type Operation, parseQuantity } from "../../tools/calculate";
+import { splitSentences } from "../../tools/sentences";
 import { type ComparisonTable, tablePair } from "./comparison-table";
 import { PART_OF_COUNT, planCountParts } from "./derive-count-part";
 import { planDuration } from "./derive-duration";
@@ -15,7 +17,8 @@ import { sharePair } from "./derive-share";
 import { similarPair, suppliedPair } from "./derive-similar";
 import { planProduct } from "./derive-total";
 import { derivedPair, PER_UNIT, perUnitPair, refinedFigures } from "./derive-upstream";
-import { changePair, yearPair, yearSeries } from "./derive-years";
+import { changePair, NOW, yearPair, yearSeries } from "./derive-years";
+
 import type { ResearchFrame } from "./frame";
 import { termsWithGloss } from "./gloss";
 import { asksMoney, derivationClause, parseGoalOptions } from "./goal-options";
@@ -106,9 +109,22 @@ export function planCalculation(
     return { label: `Gap per unit: ${a.label} vs ${b.label}`, operation, inputs: [input(a), input(b)] };
   }
 
+  const asked = derivationClause(requestText, operation);
+  const yearsNamed = new Set(requestText.match(/\b(?:19|20)\d\d\b/g) ?? []).size;
+  // A change asked in two units ("how much did Quillon cut Scout's price — in dollars and as a %"):
+  // with no two things compared by degree and no years named, both are the change the text states.
+  const statedChange =
+    operation === "difference" &&
+    yearsNamed === 0 &&
+    asked &&
+    sameSentence(requestText, asked, derivationClause(requestText, "percent_change")) &&
+    // "in dollars and as a %" names no other side; "the gap to Fernbrook's price" does.
+    parseGoalTerms(asked).names.length === 0 &&
+    !comparesByDegree(asked)
+      ? changePair(requestText, frame, reads)
+      : null;
   // A gap in what something costs ("how much more Loomwork costs than Relaywright per seat") is a
   // gap between amounts of money: a readiness score or a success rate is no side of it.
-  const asked = derivationClause(requestText, operation);
   if ((operation === "difference" || operation === "ratio") && asked && asksMoney(asked)) {
     const money = candidates.filter(isMoney);
     if (money.length >= 2) candidates.splice(0, candidates.length, ...money);
@@ -121,7 +137,7 @@ export function planCalculation(
   let pair: [Candidate, Candidate] | null =
     (operation === "difference" || operation === "ratio" || operation === "sum") && fromDerived
       ? fromDerived
-      : null;
+      : statedChange;
   // A figure the requester supplied is what the request asks about: it is compared with the
   // library's figure of the same kind that the request's words fit best.
   if (!pair && (operation === "difference" || operation === "ratio" || operation === "percent_change")) {
@@ -137,26 +153,37 @@ export function planCalculation(
     pair = measurePair(requestText, frame, candidates, reads, true, derivationClause(requestText, operation));
   // One measure in the two years the request names ("how much bigger … in 2025 than in 2023"), when
   // it names no items of its own to compare.
-  const twoYears = new Set(requestText.match(/\b(?:19|20)\d\d\b/g) ?? []).size >= 2;
+  const twoYears = yearsNamed >= 2 || (yearsNamed === 1 && NOW.test(requestText));
+  // One comparison asked in two units ("how far above the average that is, in $ and in %"): the
+  // change runs from the side compared against (the average, the "than" side) to the other.
+  const clause = operation === "percent_change" ? derivationClause(requestText, operation) : null;
+  const twoUnits = (): [Candidate, Candidate] | null => {
+    if (!clause || clause !== derivationClause(requestText, "difference")) return null;
+    const same = measurePair(requestText, frame, candidates, reads, false, clause);
+    return same ? [same[1], same[0]] : null;
+  };
+  // Naming no year, a change the text states ("cut the price from USD 59 to USD 39"), or one
+  // comparison asked in two units, is the one asked about before any measure's years.
+  if (!pair && operation === "percent_change" && yearsNamed === 0)
+    pair = changePair(requestText, frame, reads) ?? twoUnits();
   if (
     !pair &&
     (operation === "percent_change" ||
       operation === "sum" ||
-      ((operation === "difference" || operation === "ratio") && twoYears && !namesItems(requestText, frame)))
+      ((operation === "difference" || operation === "ratio") &&
+        twoYears &&
+        namedItems(requestText, frame) <= 1))
   ) {
     // The years of the clause that asks ("… plus the 2030 forecast. What's the growth from 2023 to
     // 2025?"), when it names two; else the request's.
     const own = derivationClause(requestText, operation) ?? "";
-    const years = new Set(own.match(/\b(?:19|20)\d\d\b/g) ?? []).size >= 2 ? own : requestText;
+    const years =
+      new Set(own.match(/\b(?:19|20)\d\d\b/g) ?? []).size >= 2 || (NOW.test(own) && YEAR_IN.test(own))
+        ? own
+        : requestText;
     pair = yearPair(candidates, wanted, years);
   }
-  // One comparison asked in two units ("how far above the average that is, in $ and in %"): the
-  // change runs from the side compared against (the average, the "than" side) to the other.
-  const clause = operation === "percent_change" ? derivationClause(requestText, operation) : null;
-  if (!pair && clause && clause === derivationClause(requestText, "difference")) {
-    const same = measurePair(requestText, frame, candidates, reads, false, clause);
-    if (same) pair = [same[1], same[0]];
-  }
+  if (!pair && operation === "percent_change") pair = twoUnits();
   if (!pair && operation === "percent_change") pair = changePair(requestText, frame, reads);
   if (!pair && (operation === "difference" || operation === "percent_change" || operation === "ratio"))
     // "than the cheapest one": the other side is an end of a list, not the item in another state.
@@ -186,12 +213,20 @@ export function planCalculation(
   };
 }
 
-/** The request names something besides its subject (a vendor, a region) to compare. */
-function namesItems(request: string, frame: ResearchFrame): boolean {
+const YEAR_IN = /\b(?:19|20)\d\d\b/;
+
+/** Two clauses of one sentence of the request ("How much did Quillon cut it — in dollars and as a %?"). */
+function sameSentence(request: string, a: string, b: string | null): boolean {
+  if (!b) return false;
+  return splitSentences(request).some((s) => s.includes(a) && s.includes(b));
+}
+
+/** How many things besides its subject (a vendor, a region) the request names: two or more are compared, one is followed over time. */
+function namedItems(request: string, frame: ResearchFrame): number {
   const subject = frame.subject ? matchTerms(frame.subject) : new Set<string>();
-  return parseGoalTerms(parseGoalOptions(request).rest).names.some(
+  return parseGoalTerms(parseGoalOptions(request).rest).names.filter(
     (n) => ![...matchTerms(n)].every((t) => subject.has(t)),
-  );
+  ).length;
 }
 
 function operationName(op: Operation): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { yearPair } from "./derive-years";
-import { figure } from "./test-docs";
+import { yearPair, yearSeries } from "./derive-years";
+import { figure, readDoc } from "./test-docs";
 
 const market = [
   figure("Project X market size 2023", "USD 2.9 billion", "mo"),
@@ -36,5 +36,30 @@ describe("one measure in two years", () => {
       ];
       expect(() => yearPair(marked, new Set(["market"]), "2025 vs 2030")).not.toThrow();
     });
+  });
+
+  it("reads a present value stated with no year against an earlier one ('holds 17%, up from 12% in 2023')", () => {
+    const known = [
+      figure("Quillon market share 2025", "17%", "vl"),
+      figure("Fernbrook market share 2025", "31%", "vl"),
+    ];
+    const en = readDoc("vl", "Quillon holds 17%, up from 12% in 2023, making it the fastest share gainer.");
+    const zh = readDoc("zh", "Quillon 占 17%，高于 2023 年的 12%，是份额增长最快的厂商。");
+    for (const doc of [en, zh]) {
+      const found = yearSeries(known, [doc]);
+      expect(found.map((c) => [c.label, c.value])).toEqual([["Quillon market share 2023", "12%"]]);
+    }
+    // A sentence that does not name the figure's item states no year of it.
+    expect(yearSeries(known, [readDoc("x", "The market holds 17%, up from 12% in 2023.")])).toEqual([]);
+  });
+
+  it("sets the year a request names against the latest when it asks about now", () => {
+    const shares = [figure("Quillon market share 2023", "12%"), figure("Quillon market share 2025", "17%")];
+    const pair = yearPair(shares, new Set(["quillon", "share"]), "quillon share now vs 2023");
+    expect(pair?.map((c) => c.value)).toEqual(["12%", "17%"]);
+    expect(yearPair(shares, new Set(["share"]), "现在的份额比 2023 年高多少")?.map((c) => c.value)).toEqual([
+      "12%",
+      "17%",
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import { type Figure as Candidate, relevance } from "./lineups";
 import { kindOf } from "./prose-figures";
 import { matchTerms, mentions, normalise, overlap, truncate } from "./text";
 import type { ReadDoc } from "./upstream";
-import { VALUE } from "./values";
+import { VALUE, valuesIn } from "./values";
 
 /** One measure over time: its value in other years, and a change a sentence states "from X to Y". */
 
@@ -69,29 +69,47 @@ export function changePair(
  * "USD 4.2 billion in 2025, up from USD 3.5 billion in 2024 and USD 2.9 billion in 2023": a
  * sentence that states a known figure with its year and other values of its kind with other years
  * states the same measure in those years — labelled as the known figure, with the year changed.
+ * The known figure may be stated with no year, as the present ("Quillon holds 17%, up from 12% in
+ * 2023"; "Quillon 占 17%，高于 2023 年的 12%") when the sentence names its item.
  */
 export function yearSeries(known: readonly Candidate[], reads: readonly ReadDoc[]): Candidate[] {
   const found: Candidate[] = [];
   const has = (label: string) => [...known, ...found].some((c) => normalise(c.label) === normalise(label));
+  const dated = new RegExp(
+    `(${VALUE.source})\\s+(?:in|for|as of)\\s+((?:19|20)\\d\\d)\\b|((?:19|20)\\d\\d)\\s*年的?\\s*(${VALUE.source})`,
+    "giu",
+  );
   for (const doc of reads) {
     for (const sentence of splitSentences(doc.text)) {
-      const stated = [
-        ...sentence.matchAll(
-          new RegExp(`(${VALUE.source})\\s+(?:in|for|as of)\\s+((?:19|20)\\d\\d)\\b`, "giu"),
-        ),
-      ].flatMap((m) => {
-        const q = parseQuantity(m[1] ?? "");
-        return q ? [{ value: (m[1] ?? "").trim(), year: m[2] ?? "", q }] : [];
+      const stated = [...sentence.matchAll(dated)].flatMap((m) => {
+        const value = (m[1] ?? m[4] ?? "").trim();
+        const q = parseQuantity(value);
+        return q ? [{ value, year: m[2] ?? m[3] ?? "", q }] : [];
       });
-      if (stated.length < 2) continue;
-      const anchor = stated
-        .map((x) => ({
-          x,
-          c: known.find(
-            (c) => c.q.amount === x.q.amount && kindOf(c.q) === kindOf(x.q) && c.label.includes(x.year),
-          ),
-        }))
-        .find((a) => a.c);
+      if (stated.length === 0) continue;
+      const known_ = (x: { year: string; q: Candidate["q"] }, yearInLabel: boolean) =>
+        known.find(
+          (c) =>
+            c.q.amount === x.q.amount &&
+            kindOf(c.q) === kindOf(x.q) &&
+            (yearInLabel ? c.label.includes(x.year) : YEAR_IN.test(c.label)) &&
+            (yearInLabel || mentions(sentence, c.label.split(/\s+/)[0] ?? c.label)),
+        );
+      let anchor = stated.map((x) => ({ x, c: known_(x, true) })).find((a) => a.c);
+      if (!anchor) {
+        // The present value, stated with no year: a known figure's value, of a named item.
+        const undated = valuesIn(sentence)
+          .map((value) => ({ value, q: parseQuantity(value) }))
+          .filter((v) => v.q && !stated.some((x) => x.value === v.value));
+        for (const v of undated) {
+          const c = known_({ year: "", q: v.q as Candidate["q"] }, false);
+          const year = c?.label.match(YEAR)?.at(-1);
+          if (c && year && !stated.some((x) => x.year === year)) {
+            anchor = { x: { value: v.value, year, q: v.q as Candidate["q"] }, c };
+            break;
+          }
+        }
+      }
       if (!anchor?.c) continue;
       for (const x of stated) {
         if (x === anchor.x || kindOf(x.q) !== kindOf(anchor.c.q) || x.year === anchor.x.year) continue;
@@ -102,6 +120,8 @@ export function yearSeries(known: readonly Candidate[], reads: readonly ReadDoc[
   }
   return found;
 }
+
+const YEAR_IN = /\b(?:19|20)\d\d\b/;
 
 /**
  * One measure in two years ("market size 2024" / "2025"), earlier first: the years the request
@@ -153,8 +173,18 @@ export function yearPair(
   if (!group) return null;
   const asked = new Set(request.match(YEAR) ?? []);
   const named = group.filter((c) => asked.has(String(yearOf(c))));
-  const sorted = [...(named.length >= 2 ? named : group)].sort((x, y) => yearOf(x) - yearOf(y));
-  return [sorted[0] as Candidate, sorted.at(-1) as Candidate];
+  const sorted = [...group].sort((x, y) => yearOf(x) - yearOf(y));
+  // "share now vs 2023", "现在……比 2023 年": the year named against the latest one.
+  if (named.length === 1 && NOW.test(request)) {
+    const latest = sorted.at(-1) as Candidate;
+    const then = named[0] as Candidate;
+    return yearOf(then) < yearOf(latest) ? [then, latest] : null;
+  }
+  const picked = named.length >= 2 ? [...named].sort((x, y) => yearOf(x) - yearOf(y)) : sorted;
+  return [picked[0] as Candidate, picked.at(-1) as Candidate];
 }
+
+/** The present, set against a year the request names. */
+export const NOW = /\b(?:now|currently|today|these days|at present|this year)\b|现在|目前|如今|当前|今年/iu;
 
 const yearOf = (c: Candidate) => Number(c.label.match(YEAR)?.at(-1) ?? 0);

@@ -132,7 +132,13 @@ function followUps(
 ): DirectAnswer[] {
   const measureTerms = matchTerms(s.measure);
   const skip = matchTerms(`${frame.subject ?? ""} ${item}`);
-  const request = new Set([...matchTerms(frame.request)].filter((x) => !skip.has(x) && !measureTerms.has(x)));
+  // A Chinese request asks in the words the documents' own glosses give its phrases' English names.
+  const aspects = parseGoalTerms(parseGoalOptions(frame.request).rest).aspects;
+  const request = new Set(
+    [...matchTerms(frame.request), ...aspects.flatMap((a) => [...gloss(a, reads, true)])].filter(
+      (x) => !skip.has(x) && !measureTerms.has(x),
+    ),
+  );
   const key = item.split(/\s+/)[0] ?? item;
   const out: DirectAnswer[] = [];
   const said = new Set<string>();
@@ -201,7 +207,11 @@ export function statedSuperlative(
   const wanted = matchTerms(s.measure);
   // An action's own superlative word ("fastest"); a measure's: any superlative of its direction
   // on a phrase sharing its words ("the largest country market" for "the biggest single-country market").
-  const word = s.action ? new RegExp(`\\b${s.action.word}\\b`, "i") : null;
+  const word = s.action
+    ? /\p{Script=Han}/u.test(s.action.word)
+      ? new RegExp(s.action.word, "u")
+      : new RegExp(`\\b${s.action.word}\\b`, "i")
+    : null;
   const states = (text: string) =>
     word
       ? word.test(text) && overlap(wanted, matchTerms(text)) > 0
@@ -241,7 +251,7 @@ export const lineup = (s: Superlative, reads: readonly ReadDoc[]): Candidate[] =
 /** The lineup, and how much of the asked measure its shared words carry (0..1). */
 function rankedLineup(s: Superlative, reads: readonly ReadDoc[]): { items: Candidate[]; fit: number } {
   // A Chinese measure ("循环发生率") meets the English names figures go by through the documents' own gloss.
-  const glossed = gloss(s.measure, reads);
+  const glossed = gloss(s.measure, reads, true);
   const wanted = glossed.size > 0 ? glossed : matchTerms(s.measure);
   const order = (items: Candidate[]) =>
     [...items].sort((x, y) => (s.direction === "max" ? y.amount - x.amount : x.amount - y.amount));
@@ -258,8 +268,9 @@ function rankedLineup(s: Superlative, reads: readonly ReadDoc[]): { items: Candi
   for (const f of figures) for (const t of matchTerms(f.label)) counts.set(t, (counts.get(t) ?? 0) + 1);
   const measure = new Set([...wanted].filter((t) => (counts.get(t) ?? 0) <= figures.length / 2));
   const measureFit = (l: Lineup) => looseOverlap(measure.size > 0 ? measure : wanted, matchTerms(l.shared));
-  // An action ("gaining share") is not measured by a list that has only some of its words ("market share").
-  const enough = s.action ? 1 : 0.5;
+  // An action ("gaining share") is not measured by a list that has only some of its words ("market
+  // share"). A glossed one is the union of the measures its Chinese words state: most of it will do.
+  const enough = s.action && glossed.size === 0 ? 1 : 0.5;
   const best = lineupsOf(figures)
     .filter((l) => measureFit(l) >= enough)
     .sort((x, y) => measureFit(y) - measureFit(x) || y.items.size - x.items.size)[0];

@@ -54,8 +54,12 @@ function glossary(reads: readonly ReadDoc[]): Entry[] {
   return entries;
 }
 
-/** The English stems the Chinese words of `text` stand for in the documents read (empty for English text). */
-export function gloss(text: string, reads: readonly ReadDoc[]): Set<string> {
+/**
+ * The English stems the Chinese words of `text` stand for in the documents read (empty for English
+ * text). A `phrase` (a measure the request names, "工具故障恢复") names one measure however many
+ * bigrams it has: one shared bigram is enough, as for a short text.
+ */
+export function gloss(text: string, reads: readonly ReadDoc[], phrase = false): Set<string> {
   if (!HAN.test(text)) return new Set();
   const entries = glossary(reads);
   if (entries.length === 0) return new Set();
@@ -70,7 +74,10 @@ export function gloss(text: string, reads: readonly ReadDoc[]): Set<string> {
       return { e, shared: shared.length, score: shared.reduce((s, t) => s + idf(t), 0) };
     })
     // A measure named in a word or two ("市场份额", "标价") needs only one bigram; a request, two.
-    .filter((x) => x.shared >= Math.min(MIN_SHARED, asked.length <= SHORT ? 1 : MIN_SHARED) && x.score > 0);
+    .filter(
+      (x) =>
+        x.shared >= Math.min(MIN_SHARED, phrase || asked.length <= SHORT ? 1 : MIN_SHARED) && x.score > 0,
+    );
   const best = Math.max(0, ...scored.map((x) => x.score));
   return new Set(scored.filter((x) => x.score >= best * RELATIVE).flatMap((x) => [...x.e.en]));
 }

@@ -88,7 +88,7 @@ const DERIVED: [Operation, RegExp][] = [
   ["sum", /\b(?:combined|together|sum of|added up)\b|加起来|加总|总和|两者合计/i],
   [
     "difference",
-    /\b(?:gap|difference|diff|by how (?:much|many)|how many (?:percentage )?points|percentage points?|pts|how much (?:more|less|extra|cheaper|higher|lower|bigger|smaller)|(?:more|less|cheaper|higher|lower) than|separates?\b.{1,40}?\bfrom|how far (?:behind|ahead)|spread (?:between|from)|absolute (?:terms|change|increase|growth|difference)|how (?:far|much) (?:\w+ )?(?:trails?|lags?|leads?)|how (?:far|much)\b[^.?!;]{0,60}\b(?:above|below|ahead of|behind|off|apart)|sav(?:e|es|ed|ing|ings))\b|差距|差额|相差|差多少|高出|低出|高多少|低多少|便宜多少|贵多少|百分点|节省|省下|省多少/i,
+    /\b(?:gap|difference|diff|by how (?:much|many)|how many (?:percentage )?points|percentage points?|pts|how much (?:more|less|extra|cheaper|higher|lower|bigger|smaller)|(?:more|less|cheaper|higher|lower) than|separates?\b.{1,40}?\bfrom|how far (?:behind|ahead)|spread (?:between|from)|absolute (?:terms|change|increase|growth|difference)|how (?:far|much) (?:\w+ )?(?:trails?|lags?|leads?)|how (?:far|much)\b[^.?!;]{0,60}\b(?:above|below|ahead of|behind|off|apart)|how (?:big|large|wide|much) (?:is|was|are|were) [^.?!;]{0,40}\b(?:lead|edge|advantage)|(?:lead|edge|advantage) (?:over|on)\b|sav(?:e|es|ed|ing|ings)|in (?:dollars|usd|euros?|yuan|seconds|minutes|hours|days) (?:and|or) (?:in|as)(?= (?:a )?(?:%|percent)))\b|差距|差额|相差|差多少|高出|低出|高多少|低多少|便宜多少|贵多少|百分点|节省|省下|省多少/i,
   ],
   [
     "ratio",
@@ -113,7 +113,11 @@ const DERIVED: [Operation, RegExp][] = [
 export function derivationClause(request: string, operation: Operation): string | null {
   const cue = DERIVED.find(([op]) => op === operation)?.[1];
   if (!cue) return null;
-  return clausesOf(request).find((c) => cue.test(c)) ?? null;
+  const clauses = clausesOf(request);
+  const own = clauses.find((c) => cue.test(c));
+  if (own || operation !== "percent_change") return own ?? null;
+  // "how much slower is Loomwork, in %": a comparison of degree asked in percent.
+  return clauses.find((c) => IN_PERCENT.test(c) && comparesByDegree(c)) ?? null;
 }
 
 /** The words that ask for an operation ("gap", "how many times", 差多少). */

@@ -35,4 +35,15 @@ describe("lineupsOf", () => {
       lineupsOf([fig("Market size 2025", "USD 4.2 billion"), fig("Top-four share 2025", "USD 3 billion")]),
     ).toEqual([]);
   });
+
+  it("lines up names measured before the item, with only a year after it ('adoption rate in utilities 2025')", () => {
+    const lineups = lineupsOf([
+      fig("Project X adoption rate in utilities 2025", "41%"),
+      fig("Project X adoption rate in manufacturing 2025", "34%"),
+      fig("Project X adoption rate in oil and gas 2025", "18%"),
+    ]);
+    expect(lineups.map((l) => [...l.items.keys()])).toEqual([["utilities", "manufacturing", "oil and gas"]]);
+    // With no preposition handing over to the item, a shared year alone still names no measure.
+    expect(lineupsOf([fig("Fernbrook revenue 2025", "31%"), fig("Nordvale share 2025", "24%")])).toEqual([]);
+  });
 });

@@ -85,21 +85,25 @@ export function sharedEnds(
     s++;
   const itemA = wa.slice(p, wa.length - s).join(" ");
   const itemB = wb.slice(p, wb.length - s).join(" ");
-  // The measure must be named by more than a year, and the items must be short (a name, a region).
+  // The measure must be named by more than a year — after the items ("… market share 2025"), or
+  // before them when a preposition hands over to the item ("adoption rate in utilities 2025") —
+  // and the items must be short (a name, a region).
   const suffix = wa
     .slice(wa.length - s)
     .join(" ")
     .toLowerCase();
+  const prefix = wa.slice(0, p).join(" ").toLowerCase();
+  const measuredBefore = /\b(?:in|for|of|among|at|across|by)$/.test(prefix);
   if (
     !itemA ||
     !itemB ||
     s === 0 ||
-    /^\d{4}$/.test(suffix) ||
+    (/^\d{4}$/.test(suffix) && !measuredBefore) ||
     itemA.split(" ").length > 3 ||
     itemB.split(" ").length > 3
   )
     return null;
-  return { prefix: wa.slice(0, p).join(" ").toLowerCase(), suffix, itemA, itemB };
+  return { prefix, suffix, itemA, itemB };
 }
 
 /** An item's first word, which names it in text ("Nordvale Systems" → "Nordvale"). */
