@@ -6,12 +6,13 @@ import { type TaggedWord, tagEnglish } from "./english";
  */
 
 /**
- * A thing fixed by the requester's own document or plan: "the crew size in our FY26 ops plan",
- * "the figures from my deck". A definite noun phrase located in a first-person one — which one it
- * is, only they can say. (The agent's own library is not theirs to supply.)
+ * A thing fixed by the requester's own document, plan or place: "the crew size in our FY26 ops
+ * plan", "the figures from my deck", "the whole maintenance crew at our Lyon plant". A definite noun
+ * phrase located in a first-person one — which one it is, only they can say. (The agent's own
+ * library is not theirs to supply.)
  */
 const IN_OWN =
-  /\bthe\s+((?:[\p{L}\d-]+\s+){0,3}?[\p{L}\d-]+)\s+(?:in|from)\s+(?:our|my)\s+((?:[\p{L}\d-]+\s+){0,3}[\p{L}\d-]+)/giu;
+  /\bthe\s+((?:[\p{L}\d-]+\s+){0,3}?[\p{L}\d-]+)\s+(?:in|from|at)\s+(?:our|my)\s+((?:[\p{L}\d-]+\s+){0,3}[\p{L}\d-]+)/giu;
 /** Where the owned phrase ends: a word that starts another part of the sentence, or a name. */
 const OWN_END =
   /^(?:above|below|than|and|or|vs|versus|with|for|to|of|at|is|are|was|were|by|on)$|^\p{Lu}\p{Ll}/u;
@@ -20,7 +21,8 @@ export function ownedLocation(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(IN_OWN)) {
     const owned = (m[2] ?? "").split(/\s+/);
-    const end = owned.findIndex((w) => OWN_END.test(w));
+    // A name may open it ("our Lyon plant"): a name after that starts another part of the sentence.
+    const end = owned.findIndex((w, i) => OWN_END.test(w) && !(i === 0 && /^\p{Lu}/u.test(w) && owned.length > 1));
     const kept = end < 0 ? owned : owned.slice(0, end);
     // "our library" is the agent's; "our lives" is no thing of theirs a number comes from.
     if (

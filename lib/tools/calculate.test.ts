@@ -54,6 +54,9 @@ describe("calculate", () => {
     expect(derive("sum", [q("USD 1 million"), q("USD 2.5 million")], ["y1", "y2"]).formatted).toBe(
       "USD 3.5 million",
     );
+    const mean = derive("mean", [q("8.5/10"), q("7.0/10"), q("6.0/10"), q("4.5/10")], ["L", "B", "R", "C"]);
+    expect(mean.formatted).toBe("6.5 /10");
+    expect(mean.formula).toContain("÷ 4");
   });
 
   it("refuses what it cannot compute, saying why", async () => {

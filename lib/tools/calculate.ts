@@ -5,7 +5,7 @@ import { unitClash } from "./units";
 
 /**
  * Figures derived by code, never by a model's arithmetic: a difference, a ratio, a percent
- * change, a share, a sum, a product or a per-unit value, from inputs quoted as the sources state
+ * change, a share, a sum, a mean, a product or a per-unit value, from inputs quoted as the sources state
  * them ("USD 2,410", "86%", "4.2 billion"), each with the document it came from. The result
  * carries its formula and inputs, so a report can show and cite how it was made.
  */
@@ -15,6 +15,7 @@ export const Operation = z.enum([
   "percent_change",
   "share",
   "sum",
+  "mean",
   "product",
   "per_unit",
   "apply_rate",
@@ -220,6 +221,12 @@ export function derive(operation: Operation, values: Quantity[], labels: string[
       const v = values.reduce((s, q) => s + q.amount, 0);
       return { value: v, formatted: withUnit(v, a), formula: `${shown.join(" + ")} = ${withUnit(v, a)}` };
     }
+    case "mean": {
+      need2();
+      const v = values.reduce((s, q) => s + q.amount, 0) / values.length;
+      const unit = withUnit(v, a);
+      return { value: v, formatted: unit, formula: `(${shown.join(" + ")}) ÷ ${values.length} = ${unit}` };
+    }
     case "product": {
       // A percentage multiplies as the fraction it is: 31% of USD 4.2 billion is USD 1.3 billion.
       const v = values.reduce(
@@ -240,7 +247,7 @@ export const calculateTool: Tool<CalculateInput> = {
   name: "calculate",
   description:
     "Derive a figure by code from figures the sources state: difference, ratio, percent_change (first → second), " +
-    "share (first as % of second), sum, product, per_unit, apply_rate (first × (1 + second %) ^ third, third " +
+    "share (first as % of second), sum, mean (the average of two or more), product, per_unit, apply_rate (first × (1 + second %) ^ third, third " +
     "optional: a markup, a discount as a negative %, growth compounded over periods), date_difference (from the " +
     "first date to the second, in the unit a third input names: days, weeks, months or years). Give each input as quoted with its docId; " +
     "for the same calculation on each item of a list, give rows (one per item, each with its inputs) and no inputs; the result " +

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ASKS_DURATION, planDuration } from "./derive-duration";
+import { ASKS_DURATION, durationsAsked, planDuration } from "./derive-duration";
 import type { ReadDoc } from "./upstream";
 
 const xss: ReadDoc = {
@@ -17,6 +17,34 @@ describe("the time between two dated events", () => {
     expect(ASKS_DURATION.test("How long did the certification take?")).toBe(true);
     expect(ASKS_DURATION.test("修复用了多少天？")).toBe(true);
     expect(ASKS_DURATION.test("How many vendors are certified?")).toBe(false);
+    expect(
+      ASKS_DURATION.test("how long do vendors get between the localisation rule kicking in and IASS-2?"),
+    ).toBe(true);
+    expect(ASKS_DURATION.test("How long is the list of vendors?")).toBe(false);
+  });
+
+  it("is one calculation per sentence when separate sentences ask one each", () => {
+    expect(
+      durationsAsked(
+        "How many days did Cortexa take to ship the fix? And separately how long is it between the rule and IASS-2 taking effect",
+      ),
+    ).toHaveLength(2);
+    expect(durationsAsked("How many days did the fix take, and what was its severity?")).toEqual([]);
+  });
+
+  it("names each date in the document's words and prefers the first date's document for the second", () => {
+    const rule: ReadDoc = {
+      ...xss,
+      docId: "rule",
+      text: "The standard takes effect on 1 July 2026 for every vendor.",
+      figures: [],
+    };
+    const plan = planDuration("How many days did Cortexa take to ship the XSS fix after it was reported?", [
+      xss,
+      rule,
+    ]);
+    expect(plan.inputs.map((i) => i.value)).toEqual(["9 February 2025", "2025-02-18", "days"]);
+    expect(plan.inputs[0]?.label).toBe("reported");
   });
 
   it("takes the two dates the request's words fit, earlier first, with a day when days are counted", () => {

@@ -13,7 +13,20 @@ import { datesIn } from "./values";
  * distinct dates, earlier first, are the inputs. A count of days wants dates with a day.
  */
 export const ASKS_DURATION =
-  /\bhow\s+(?:many|long)\s+(?:days|weeks|months|years)\b|\bhow\s+long\s+(?:did|does|will|would|had|has)\b|多少天|多少个月|几个月|几天|多长时间/iu;
+  /\bhow\s+(?:many|long)\s+(?:days|weeks|months|years)\b|\bhow\s+long\s+(?:did|does|will|would|had|has)\b|\bhow\s+(?:long|much\s+time)\b[^.?!;]{0,60}\bbetween\b[^.?!;]{1,120}\band\b|\b(?:days|weeks|months|time)\s+between\b[^.?!;]{1,120}\band\b|多少天|多少个月|几个月|几天|多长时间/iu;
+
+/** The calculation task's subject for one of several durations a request asks, by its sentence. */
+export const DURATION_OF = "time asked";
+
+/**
+ * "How many days did the fix take? And separately how long is it between the rule and IASS-2?":
+ * each sentence asking a duration is its own calculation, its words choosing its dates. One
+ * sentence (or none) asks one, from the whole request.
+ */
+export function durationsAsked(request: string): string[] {
+  const asking = splitSentences(request).filter((s) => ASKS_DURATION.test(s));
+  return asking.length >= 2 ? asking.map((s) => s.trim()) : [];
+}
 
 const UNIT = /\b(days|weeks|months|years)\b|(天)|(个月)|(年)/iu;
 
@@ -21,6 +34,8 @@ interface Dated {
   text: string;
   docId: string;
   terms: Set<string>;
+  /** The words around the date, as written. */
+  context: string;
 }
 
 export function planDuration(request: string, reads: readonly ReadDoc[]): CalculationPlan {
@@ -40,12 +55,13 @@ export function planDuration(request: string, reads: readonly ReadDoc[]): Calcul
       clauses.forEach((clause, i) => {
         for (const text of datesIn(clause)) {
           const context = `${clauses[i - 1] ?? ""} ${clause}`.replace(text, " ");
-          dated.push({ text, docId: doc.docId, terms: matchTerms(context) });
+          dated.push({ text, docId: doc.docId, terms: matchTerms(context), context });
         }
       });
     }
     for (const f of doc.figures) {
-      if (parseDate(f.value)) dated.push({ text: f.value, docId: doc.docId, terms: matchTerms(f.name) });
+      if (parseDate(f.value))
+        dated.push({ text: f.value, docId: doc.docId, terms: matchTerms(f.name), context: f.name });
     }
   }
   const scored = dated
@@ -62,7 +78,11 @@ export function planDuration(request: string, reads: readonly ReadDoc[]): Calcul
     .sort((a, b) => b.score - a.score);
   const key = (x: (typeof scored)[number]) => `${x.date.year}-${x.date.month}-${x.date.day}`;
   const first = scored[0];
-  const second = scored.find((x) => first && key(x) !== key(first));
+  // The other event of the same story: among equals, one the first one's document dates.
+  const second = scored
+    .filter((x) => first && key(x) !== key(first))
+    .map((x) => ({ x, score: x.score + (x.d.docId === first?.d.docId ? 0.5 : 0) }))
+    .sort((a, b) => b.score - a.score)[0]?.x;
   if (!first || !second)
     return {
       label: "Time between: no two dated events the request names",
@@ -73,7 +93,13 @@ export function planDuration(request: string, reads: readonly ReadDoc[]): Calcul
     (x, y) =>
       Date.UTC(x.date.year, x.date.month, x.date.day) - Date.UTC(y.date.year, y.date.month, y.date.day),
   ) as [typeof first, typeof first];
-  const label = (x: typeof first) => [...x.d.terms].filter((t) => wanted.has(t)).join(" ") || "date";
+  // Named in the document's own words that the request uses ("data-localisation rule", "IASS-2").
+  const label = (x: typeof first) => {
+    const words = x.d.context
+      .split(/[^\p{L}\p{N}-]+/u)
+      .filter((w) => w && [...matchTerms(w)].some((t) => wanted.has(t)));
+    return [...new Set(words)].slice(0, 6).join(" ") || "date";
+  };
   return {
     label: `Time between: ${label(a)} → ${label(b)}`,
     operation: "date_difference",

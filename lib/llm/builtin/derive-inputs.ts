@@ -6,8 +6,9 @@ import { type Operation, parseQuantity } from "../../tools/calculate";
 import { splitSentences } from "../../tools/sentences";
 import { type ComparisonTable, tablePair } from "./comparison-table";
 import { PART_OF_COUNT, planCountParts } from "./derive-count-part";
-import { planDuration } from "./derive-duration";
+import { DURATION_OF, planDuration } from "./derive-duration";
 import { extraPair } from "./derive-extra";
+import { planMean } from "./derive-mean";
 import { measureRows } from "./derive-measures";
 import { PART_OF_WHOLE, planPart } from "./derive-part";
 import { averageOf, conditionPair, nestedPickPair, superlativePair } from "./derive-picks";
@@ -97,8 +98,13 @@ export function planCalculation(
     const item = subject.slice(PART_OF_WHOLE.length).replace(/^:\s*/, "") || undefined;
     return planPart(frame, candidates, reads, requestText, derived, item);
   }
+  if (operation === "mean") return planMean(frame, candidates, reads, requestText);
   if (operation === "apply_rate") return planRate(frame, candidates, reads, requestText, supplied, subject);
-  if (operation === "date_difference") return planDuration(requestText, reads);
+  if (operation === "date_difference")
+    return planDuration(
+      subject?.startsWith(DURATION_OF) ? subject.slice(DURATION_OF.length).replace(/^:\s*/, "") : requestText,
+      reads,
+    );
   if (operation === "per_unit" && subject !== PER_UNIT)
     return planQuotients(frame, candidates, reads, requestText);
   if (operation === "product") return planProduct(frame, candidates, reads, requestText, wanted, subject);
@@ -236,6 +242,7 @@ function operationName(op: Operation): string {
     percent_change: "Change",
     share: "Share",
     sum: "Total",
+    mean: "Mean",
     product: "Total",
     per_unit: "Per unit",
     apply_rate: "Rate applied",

@@ -20,6 +20,18 @@ describe("parseGoalOptions: the derived figures a request asks for", () => {
     );
   });
 
+  it("reads an average asked across the items as a mean, and a stated average as none", () => {
+    expect(
+      parseGoalOptions(
+        "Rank the four frameworks by readiness score and give me the average score across them.",
+      ).derived,
+    ).toContain("mean");
+    expect(parseGoalOptions("算一下四家厂商标价的平均值").derived).toContain("mean");
+    expect(
+      parseGoalOptions("its list price, and how far above the market's average list price that is").derived,
+    ).not.toContain("mean");
+  });
+
   it("finds the clause that asks for a calculation", () => {
     expect(
       derivationClause(

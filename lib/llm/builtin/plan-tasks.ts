@@ -1,6 +1,8 @@
 import type { Criterion, TaskSpec } from "../../planner/plan-schema";
 import type { Operation } from "../../tools/calculate";
+import { DURATION_OF } from "./derive-duration";
 import type { Facet, ResearchFrame } from "./frame";
+import { truncate } from "./text";
 
 /**
  * The tasks a research plan is built from, each with criteria a rule can check against the
@@ -132,6 +134,7 @@ const OPERATION_WORDS: Record<Operation, [string, string]> = {
   percent_change: ["the change", "变化率"],
   share: ["the share", "占比"],
   sum: ["the total", "合计"],
+  mean: ["the average", "平均值"],
   product: ["the total", "总额"],
   per_unit: ["the per-unit figure", "单位数值"],
   apply_rate: ["the amount after the rate", "按比率调整后的数值"],
@@ -146,7 +149,19 @@ export function calcTask(
   subject?: string,
 ): TaskSpec {
   const [en, zh] = OPERATION_WORDS[operation];
-  const of = subject ? (frame.zh ? `${subject}的` : ` for ${subject}`) : "";
+  // A duration asked in one sentence of several is titled by that sentence.
+  const asked = subject?.startsWith(DURATION_OF)
+    ? subject.slice(DURATION_OF.length).replace(/^:\s*/, "")
+    : null;
+  const of = asked
+    ? frame.zh
+      ? `「${truncate(asked, 60)}」的`
+      : ` asked in “${truncate(asked, 60)}”`
+    : subject
+      ? frame.zh
+        ? `${subject}的`
+        : ` for ${subject}`
+      : "";
   return {
     id,
     title: frame.zh

@@ -3,6 +3,7 @@ import { clausesOf } from "../../language/english";
 import type { GoalSpec, TaskGraph, TaskSpec } from "../../planner/plan-schema";
 import type { Operation } from "../../tools/calculate";
 import { asksPartOfCount, PART_OF_COUNT } from "./derive-count-part";
+import { DURATION_OF, durationsAsked } from "./derive-duration";
 import { asksExtra } from "./derive-extra";
 import { PART_OF_WHOLE, partAsked } from "./derive-part";
 import { PER_UNIT } from "./derive-upstream";
@@ -155,6 +156,24 @@ const MAX_DERIVED = 6;
  * each, and how much more one costs") is one total per item, before the gap that compares them.
  */
 function calculationsOf(frame: ResearchFrame): { operation: Operation; subject?: string }[] {
+  return withDurationsApart(calculationsAsked(frame), frame.request);
+}
+
+/** Several durations asked in separate sentences: one calculation each, in place of the one. */
+function withDurationsApart(
+  calculations: { operation: Operation; subject?: string }[],
+  request: string,
+): { operation: Operation; subject?: string }[] {
+  const apart = durationsAsked(request);
+  if (apart.length === 0) return calculations;
+  return calculations.flatMap((c) =>
+    c.operation === "date_difference" && !c.subject
+      ? apart.map((sentence) => ({ operation: c.operation, subject: `${DURATION_OF}: ${sentence}` }))
+      : [c],
+  );
+}
+
+function calculationsAsked(frame: ResearchFrame): { operation: Operation; subject?: string }[] {
   const ops = frame.options.derived;
   // The items: those compared, or — when a gap or ratio is asked of totals — the names the request gives.
   const all = parseGoalTerms(parseGoalOptions(frame.request).rest).names;
