@@ -47,21 +47,27 @@ export async function clarifyGoal(ctx: RunContext): Promise<void> {
     if (spec) {
       const grounded = await groundTopics(spec, ctx.deps.library, s.goal);
       // A subject the request is about that no document contains: only a person can supply it.
-      // Asked once, before planning; a requester who said not to check back is not asked.
+      // Asked once, before planning; a requester who said not to check back is not asked. Asking
+      // is priced: a name the report can do without (a place the request sets its subject in) is
+      // no reason to wait — the spec records it as missing and the report states the gap.
       const unknown = grounded.unknown[0];
-      if (unknown && answered.length === 0 && executiveOf(s.config).askUser && !declinesQuestions(s.goal)) {
+      if (
+        unknown &&
+        grounded.essential &&
+        answered.length === 0 &&
+        executiveOf(s.config).askUser &&
+        !declinesQuestions(s.goal)
+      ) {
         await askPerson(
           ctx,
           {
             questionId: `q:clarify:${answered.length}`,
-            prompt: `No document in the library mentions ${unknown}. What should the report use for it (figures, facts, or a source to add)? Answer "none" to go on without it.${s.config.questionDeadlineMs ? ` Without an answer by the deadline, ${grounded.essential ? "the run stops without a report" : "the report goes on without it and says so"}.` : ""}`,
+            prompt: `No document in the library mentions ${unknown}. What should the report use for it (figures, facts, or a source to add)? Answer "none" to go on without it.${s.config.questionDeadlineMs ? " Without an answer by the deadline, the run stops without a report." : ""}`,
             choices: ["none"],
             taskId: null,
             origin: "clarify",
           },
-          // The report can be written without a name that is not what it is about: at the deadline
-          // it goes on and states the gap; without the subject itself, it stops.
-          grounded.essential ? null : "none",
+          null,
         );
         return;
       }

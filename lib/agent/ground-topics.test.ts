@@ -218,6 +218,23 @@ describe("groundTopics: what the run can do without", () => {
     expect(subject.essential).toBe(true);
   });
 
+  it("does not ask about words the parser took for a name that the requester wrote in lower case", async () => {
+    const g = await groundTopics(
+      spec(["Steering Committee", "Project X", "payback"]),
+      library,
+      "Prepping for Thursday's steering committee: a one-pager on Project X payback.",
+    );
+    expect(g.unknown).toEqual([]);
+    expect(g.spec.topics).not.toContain("Steering Committee");
+    // A requester who writes everything in lower case gives no such sign: the name is still asked about.
+    const lower = await groundTopics(
+      spec(["Halvorsen", "Project X"]),
+      library,
+      "halvorsen robotics — project x mkt share and list price?",
+    );
+    expect(lower.unknown).toEqual(["Halvorsen"]);
+  });
+
   it("does not ask about a word mistyped in lower case ('forcast')", async () => {
     const g = await groundTopics(
       {

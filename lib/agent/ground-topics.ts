@@ -1,5 +1,6 @@
 import { isAcronym } from "../language/abbreviations";
 import { isCommonWord, misspelledCommonWord } from "../language/english";
+import { placeOnly } from "../language/places";
 import { type GoalSpec, NOT_IN_LIBRARY } from "../planner/plan-schema";
 import type { DocumentLibrary } from "../tools/library/document-library";
 
@@ -62,6 +63,10 @@ export async function groundTopics(
   );
   const central = [...new Set([...names, ...named])];
   const unknown: string[] = [];
+  const guessed = new Set<string>();
+  // A requester who capitalises names somewhere ("Thursday", "Project X") writes them as names; one
+  // who writes all in lower case ("halvorsen robotics — project x mkt share") gives no such sign.
+  const writesNames = [...goal.matchAll(/(?<=[\p{L},;)]\s+)\p{Lu}/gu)].length > 0;
   // "NA" → "North America": an initialism the documents never use is researched by the name it stands for.
   const expanded = new Map<string, string>();
   for (const name of central) {
@@ -83,6 +88,13 @@ export async function groundTopics(
     if (opening.has(word.toLowerCase()) && !isAcronym(name) && isCommonWord(word)) continue;
     // "forcast", written in lower case, is "forecast" mistyped, not a name to ask about.
     if (!goal.includes(name) && goal.includes(name.toLowerCase()) && misspelledCommonWord(name)) continue;
+    // "Thursday's steering committee", "short writeup is fine": words the parser took for a name
+    // that the requester did not write as one, and that nothing compares, are no subject to ask
+    // about; not in the library either, they are left out as any unknown phrase is.
+    if (writesNames && !names.has(name) && !goal.includes(name) && !/\p{Script=Han}/u.test(name)) {
+      guessed.add(name);
+      continue;
+    }
     unknown.push(name);
   }
   if (expanded.size > 0) spec = expandInitialisms(spec, expanded);
@@ -92,6 +104,10 @@ export async function groundTopics(
   const kept: string[] = [];
   const dropped: string[] = [];
   for (const topic of spec.topics) {
+    if (guessed.has(topic)) {
+      dropped.push(topic);
+      continue;
+    }
     if (names.has(topic) || /^\p{Lu}/u.test(topic) || /\p{Script=Han}/u.test(topic)) {
       kept.push(topic);
       continue;
@@ -107,20 +123,6 @@ export async function groundTopics(
     unknown.some((u) => names.has(u) || !placeOnly(u, goal)) || unknown.length === central.length;
   if (kept.length === 0 || dropped.length === 0) return { spec, dropped: [], unknown, essential };
   return { spec: { ...spec, topics: kept }, dropped, unknown, essential };
-}
-
-/**
- * Every mention of the name in the request stands in a phrase of place: after "in", "across",
- * "within", "outside" or "throughout", alone or in a list of names ("in Southeast Asia (Vietnam,
- * Thailand, Indonesia)").
- */
-function placeOnly(name: string, goal: string): boolean {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const mentions = [...goal.matchAll(new RegExp(`(?<![\\p{L}\\d])${escaped}(?![\\p{L}\\d])`, "gu"))];
-  if (mentions.length === 0) return false;
-  const place =
-    /\b(?:in|across|within|outside|throughout)\s+(?:the\s+)?(?:\p{Lu}[\p{L}-]*(?![\p{L}-])[\s,()]*(?:(?:and|or)\s+)?)*$/u;
-  return mentions.every((m) => place.test(goal.slice(0, m.index)));
 }
 
 /** Every word of the name is in the text itself, not just a fuzzy neighbour of it. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { clausesOf, comparesByDegree, misspelledCommonWord, spellingOf, withSpellingMended } from "./english";
+import {
+  clausesOf,
+  comparesByDegree,
+  isParticleCompound,
+  misspelledCommonWord,
+  spellingOf,
+  withSpellingMended,
+} from "./english";
 
 describe("misspelledCommonWord", () => {
   it("knows a dictionary word one typing slip away", () => {
@@ -73,5 +80,14 @@ describe("clausesOf", () => {
     expect(clausesOf("Compare and contrast Loomwork and Relaywright")).toEqual([
       "Compare and contrast Loomwork and Relaywright",
     ]);
+  });
+});
+
+describe("isParticleCompound", () => {
+  it("is a phrasal verb's noun written as one word, never an invented name", () => {
+    for (const w of ["writeup", "rollout", "signoff", "followup", "setup"])
+      expect(isParticleCompound(w)).toBe(true);
+    for (const w of ["loomwork", "braidline", "halvorsen", "kitewing"])
+      expect(isParticleCompound(w)).toBe(false);
   });
 });

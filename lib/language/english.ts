@@ -92,6 +92,15 @@ export function isCommonWord(word: string): boolean {
 }
 
 /**
+ * "writeup", "rollout", "signoff", "followup": a verb and its particle written as one word is the
+ * noun English makes of a phrasal verb — an ordinary word the dictionary may lack, never a name.
+ */
+export function isParticleCompound(word: string): boolean {
+  const m = /^(\p{Ll}{3,})(up|out|off|over|down|back)$/u.exec(word.toLowerCase());
+  return !!m && isCommonWord(m[1] as string);
+}
+
+/**
  * The dictionary word a word is one typing slip from ("forcast" → "forecast", "differnce" →
  * "difference"): a letter left out, added, changed, or two swapped. Words under five letters are
  * too short to tell; a word the tagger's everyday lexicon holds wins over a rarer dictionary word.

@@ -22,7 +22,9 @@ export function ownedLocation(text: string): string[] {
   for (const m of text.matchAll(IN_OWN)) {
     const owned = (m[2] ?? "").split(/\s+/);
     // A name may open it ("our Lyon plant"): a name after that starts another part of the sentence.
-    const end = owned.findIndex((w, i) => OWN_END.test(w) && !(i === 0 && /^\p{Lu}/u.test(w) && owned.length > 1));
+    const end = owned.findIndex(
+      (w, i) => OWN_END.test(w) && !(i === 0 && /^\p{Lu}/u.test(w) && owned.length > 1),
+    );
     const kept = end < 0 ? owned : owned.slice(0, end);
     // "our library" is the agent's; "our lives" is no thing of theirs a number comes from.
     if (

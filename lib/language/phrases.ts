@@ -1,5 +1,12 @@
 import { isChineseContentTag, isChineseNounTag, tagChinese } from "./chinese";
-import { isCommonWord, isEverydayWord, isImperativeVerb, type TaggedWord, tagEnglish } from "./english";
+import {
+  isCommonWord,
+  isEverydayWord,
+  isImperativeVerb,
+  isParticleCompound,
+  type TaggedWord,
+  tagEnglish,
+} from "./english";
 
 /**
  * The noun phrases of a request, found with a part-of-speech tagger rather than word lists:
@@ -78,6 +85,9 @@ function nounByPosition(words: TaggedWord[], i: number, previous: Role | undefin
   );
 }
 
+/** Words that join the phrases on either side of them. */
+const COORDINATING = /^(?:and|or|nor|vs|versus|plus|&)$/;
+
 /** Suffixes that derive common nouns: "adoption", "deployment", "readiness", "reliability". */
 const ABSTRACT = /\p{L}{3}(?:tion|sion|ment|ness|ity|ance|ence|ship|ism)$/iu;
 
@@ -123,7 +133,12 @@ function englishRole(word: TaggedWord, next: TaggedWord | undefined, text: strin
   // The tagger reads an unknown word opening a request as an order ("tessaract labs - …"), but an
   // order is a verb the dictionary knows.
   const guessedOrder = t.has("Imperative") && word.sentenceStart;
-  if ((t.has("Noun") || guessedOrder) && /^\p{Ll}{4,}$/u.test(word.text) && !isCommonWord(word.text))
+  if (
+    (t.has("Noun") || guessedOrder) &&
+    /^\p{Ll}{4,}$/u.test(word.text) &&
+    !isCommonWord(word.text) &&
+    !isParticleCompound(word.text)
+  )
     return "name";
   if (t.has("Noun") || t.has("Gerund")) return "noun";
   if (t.has("Adjective")) return "modifier";
@@ -155,6 +170,7 @@ function englishPhrases(text: string): Phrase[] {
     }
     current = [];
   };
+  let gapWord: string | null = null;
   words.forEach((word, i) => {
     if (!/[\p{L}\p{N}]/u.test(word.text)) {
       flush();
@@ -166,10 +182,14 @@ function englishPhrases(text: string): Phrase[] {
     if (role === "break") {
       flush();
       pending = word.text.toLowerCase();
+      if (!COORDINATING.test(pending)) gapWord = pending;
     } else {
       if (current.length === 0) {
-        before = pending;
+        // "Suzhou: which hits first, China's …": a comma after other words joins nothing; what
+        // comes before the run is the last word of the gap that is no coordinator.
+        before = gapWord && /^[,;:/]$/.test(pending) ? gapWord : pending;
         pending = "";
+        gapWord = null;
       }
       current.push({ word, role });
     }

@@ -64,4 +64,13 @@ describe("a run with the builtin model", () => {
     ]);
     expect(events.some((e) => e.type === "tool.called")).toBe(false);
   });
+
+  it("does not wait on a place the request only sets its subject in: the report states the gap", async () => {
+    const { state, events } = await run(
+      "What is the Project X market size in 2025, and how big is it in Patagonia?",
+    );
+    expect(events.some((e) => e.type === "question.asked")).toBe(false);
+    expect(state.status).toBe("succeeded");
+    expect(state.spec?.constraints).toContain("Not in the library: Patagonia");
+  });
 });

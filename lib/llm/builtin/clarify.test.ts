@@ -21,6 +21,17 @@ describe("clarify", () => {
     expect(selects.question?.prompt).toContain("our shortlist");
   });
 
+  it("compares what the comparison word joins, not a place the request is set in nor a name written in lower case", () => {
+    const place = run(
+      "For a plant in Suzhou: which hits first, China's field-terminal data localisation rule or IASS-2, and how many days are there between the two dates?",
+    ).spec;
+    expect(place?.acceptanceCriteria.join(" ")).not.toContain("Suzhou");
+    const lower = run(
+      "Prepping for Thursday's steering committee: Project X payback, first-time fix rate before vs after deployment.",
+    ).spec;
+    expect(lower?.acceptanceCriteria.join(" ")).not.toContain("Steering Committee");
+  });
+
   it("keeps a comparison's other names as topics (a measure's acronym, a source) and drops words that only ask for arithmetic", () => {
     const spec = run(
       "We're sizing a 350-technician rollout. What's the three-year TCO on Nordvale vs Tessaract Labs for the whole fleet, and what's the difference? Use Halden's per-technician figures.",

@@ -18,7 +18,7 @@ import { sharePair } from "./derive-share";
 import { similarPair, suppliedPair } from "./derive-similar";
 import { planProduct } from "./derive-total";
 import { derivedPair, PER_UNIT, perUnitPair, refinedFigures } from "./derive-upstream";
-import { changePair, NOW, yearPair, yearSeries } from "./derive-years";
+import { CHANGED, changePair, NOW, yearPair, yearSeries } from "./derive-years";
 
 import type { ResearchFrame } from "./frame";
 import { termsWithGloss } from "./gloss";
@@ -191,6 +191,15 @@ export function planCalculation(
   }
   if (!pair && operation === "percent_change") pair = twoUnits();
   if (!pair && operation === "percent_change") pair = changePair(requestText, frame, reads);
+  // "how many points the first-time fix rate improved": a change in one measure, as the text states it.
+  if (
+    !pair &&
+    operation === "difference" &&
+    asked &&
+    CHANGED.test(asked) &&
+    namedItems(requestText, frame) <= 1
+  )
+    pair = changePair(requestText, frame, reads);
   if (!pair && (operation === "difference" || operation === "percent_change" || operation === "ratio"))
     // "than the cheapest one": the other side is an end of a list, not the item in another state.
     pair = bareExtremes(requestText).length > 0 ? null : conditionPair(requestText, candidates, reads);

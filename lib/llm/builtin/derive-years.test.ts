@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { yearPair, yearSeries } from "./derive-years";
+import { changePair, yearPair, yearSeries } from "./derive-years";
+import type { ResearchFrame } from "./frame";
 import { figure, readDoc } from "./test-docs";
 
 const market = [
@@ -60,6 +61,20 @@ describe("one measure in two years", () => {
     expect(yearPair(shares, new Set(["share"]), "现在的份额比 2023 年高多少")?.map((c) => c.value)).toEqual([
       "12%",
       "17%",
+    ]);
+  });
+
+  it("reads a change stated with words between its values, named by what changed", () => {
+    const doc = readDoc(
+      "mfg",
+      "Across 41 sites in the sample, the first-time fix rate rose from 71% before deployment to 82% after twelve months.",
+    );
+    const request = "Please also spell out how many points the first-time fix rate improved.";
+    const frame = { request, subject: "Project X" } as unknown as ResearchFrame;
+    const pair = changePair(request, frame, [doc]);
+    expect(pair?.map((c) => [c.label, c.value])).toEqual([
+      ["the first-time fix rate, before", "71%"],
+      ["the first-time fix rate, after", "82%"],
     ]);
   });
 });

@@ -1,7 +1,8 @@
+import { tagEnglish } from "../../language/english";
 import { parseQuantity } from "../../tools/calculate";
 import { splitSentences } from "../../tools/sentences";
 import type { ResearchFrame } from "./frame";
-import { parseGoalOptions } from "./goal-options";
+import { derivationClause, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { type Figure as Candidate, relevance } from "./lineups";
 import { kindOf } from "./prose-figures";
@@ -27,14 +28,26 @@ export function changePair(
     ...(frame.subject ? [frame.subject] : []),
   ];
   const wanted = matchTerms(request);
+  // "rose from 71% before deployment to 82% after twelve months": a few words may qualify each value.
   const FROM_TO = new RegExp(
-    `\\bfrom\\s+(${VALUE.source})\\s+to\\s+(${VALUE.source})|从\\s*(${VALUE.source})\\s*(?:[降升增减涨跌]\\S{0,2})?(?:至|到)\\s*(${VALUE.source})`,
+    `\\bfrom\\s+(${VALUE.source})(?:\\s+[\\p{L}-]+){0,3}?\\s+to\\s+(${VALUE.source})|从\\s*(${VALUE.source})\\s*(?:[降升增减涨跌]\\S{0,2})?(?:至|到)\\s*(${VALUE.source})`,
     "iu",
   );
+  // The clause that asks for the change: what changed, in its words ("how many points the
+  // first-time fix rate improved").
+  const clause = ["difference", "percent_change"]
+    .map((op) => derivationClause(request, op as "difference"))
+    .find((c): c is string => !!c);
+  const asked = clause ? matchTerms(clause) : new Set<string>();
   let best: { pair: [Candidate, Candidate]; score: number } | null = null;
   for (const doc of reads) {
     for (const sentence of splitSentences(doc.text)) {
-      if (!names.some((n) => mentions(sentence, n.split(/\s+/)[0] ?? n))) continue;
+      // About what the request names, or — naming nothing there — about the measure the asking
+      // clause names, most of its words.
+      const about =
+        names.some((n) => mentions(sentence, n.split(/\s+/)[0] ?? n)) ||
+        (asked.size > 0 && overlap(asked, matchTerms(sentence)) >= 0.5);
+      if (!about) continue;
       const m = FROM_TO.exec(sentence);
       const from = m?.[1] ?? m?.[3];
       const to = m?.[2] ?? m?.[4];
@@ -50,7 +63,7 @@ export function changePair(
           .slice(0, m?.index ?? 0)
           .split(/[,;:]\s*/)
           .at(-1) ?? "";
-      const label = truncate(lead.trim().split(/\s+/).slice(-8).join(" ") || "value", 80);
+      const label = truncate(whatChanged(lead) || "value", 80);
       if (!best || score > best.score) {
         best = {
           pair: [
@@ -184,7 +197,34 @@ export function yearPair(
   return [picked[0] as Candidate, picked.at(-1) as Candidate];
 }
 
+/** A verb of change over time: what it asks of one measure is its before and after. */
+export const CHANGED =
+  /\b(?:improv(?:e|ed|es)|r(?:o|i)se|risen|gr(?:o|e)w|grown|f(?:a|e)ll|fallen|dropp?(?:ed)?|increas(?:e|ed)|decreas(?:e|ed)|declin(?:e|ed)|gain(?:ed)?|cut|reduc(?:e|ed))\b|提升|提高|下降|增长|降低/iu;
+
 /** The present, set against a year the request names. */
 export const NOW = /\b(?:now|currently|today|these days|at present|this year)\b|现在|目前|如今|当前|今年/iu;
 
 const yearOf = (c: Candidate) => Number(c.label.match(YEAR)?.at(-1) ?? 0);
+
+/**
+ * The thing a change is stated of, from the words before "from": "it cut the list price of Quillon
+ * Scout" → "the list price of Quillon Scout", "the first-time fix rate rose" → "the first-time fix
+ * rate". The verb and what stands before it go; so does a verb after the noun phrase.
+ */
+function whatChanged(lead: string): string {
+  if (/\p{Script=Han}/u.test(lead)) return lead.trim().slice(-24);
+  const words = tagEnglish(lead.trim()).slice(-8);
+  const isVerb = (w: (typeof words)[number]) =>
+    (w.tags.has("Verb") && !w.tags.has("Gerund") && !w.tags.has("Noun")) ||
+    w.tags.has("Adverb") ||
+    CHANGED.test(w.text);
+  let end = words.length;
+  while (end > 0 && isVerb(words[end - 1] as (typeof words)[number])) end--;
+  const verbAt = words.slice(0, end).findLastIndex(isVerb);
+  const kept = words.slice(verbAt + 1, end);
+  return kept.length > 0
+    ? lead
+        .trim()
+        .slice((kept[0] as (typeof words)[number]).start, (kept.at(-1) as (typeof words)[number]).end)
+    : lead.trim();
+}

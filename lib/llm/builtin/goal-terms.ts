@@ -1,4 +1,5 @@
 import { nounPhrases } from "../../language/phrases";
+import { placeOnly } from "../../language/places";
 import { isCjk, isStopWord, normalise } from "./text";
 
 /**
@@ -88,13 +89,16 @@ export function parseGoalTerms(text: string): GoalTerms {
     const sides = coordinated(runs);
     const namedSides = sides.filter((side) => runs.some((r) => r.name && runText(r) === side));
     const joined = coordinatedNames(runs);
+    // Failing those, the names the request writes as names, except a place it sets the request in
+    // ("for a plant in Suzhou"): "Thursday's steering committee" is no side of "before vs after".
+    const written = dedupe(names).filter((n) => text.includes(n) && !placeOnly(n, text));
     entities =
       namedSides.length >= 2
         ? namedSides
         : joined.length >= 2
           ? joined
-          : dedupe(names).length >= 2
-            ? dedupe(names)
+          : written.length >= 2
+            ? written
             : sides;
   }
   // "Which agent framework handles tool failures best?": the phrase after "which" is what is
