@@ -37,6 +37,26 @@ describe("planCalculation", () => {
     expect(plan.inputs.map((i) => i.docId)).toEqual(["d2", "d1"]);
   });
 
+  it("says which whole a share lacks rather than dividing by something else", () => {
+    const request = "What share of the Asia-Pacific market is China?";
+    const figures = [
+      fig("Project X China market size 2025", "USD 0.43 billion"),
+      fig("Project X Asia-Pacific CAGR 2025-2030", "24%"),
+      fig("Project X China growth 2025", "27%"),
+    ];
+    const plan = planCalculation("share", { ...frame, request }, figures, null, request);
+    expect(plan.inputs).toEqual([]);
+    expect(plan.label).toBe("Share: no figure found for Asia-Pacific");
+    const found = planCalculation(
+      "share",
+      { ...frame, request },
+      [...figures, fig("Project X Asia-Pacific market size 2025", "USD 1.1 billion")],
+      null,
+      request,
+    );
+    expect(found.inputs.map((i) => i.value)).toEqual(["USD 0.43 billion", "USD 1.1 billion"]);
+  });
+
   it("reads a measure's other years from the sentence that states it, and keeps to the years asked", () => {
     const reads = [
       {

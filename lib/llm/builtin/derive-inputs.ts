@@ -7,21 +7,21 @@ import { splitSentences } from "../../tools/sentences";
 import { type ComparisonTable, tablePair } from "./comparison-table";
 import { PART_OF_COUNT, planCountParts } from "./derive-count-part";
 import { DURATION_OF, planDuration } from "./derive-duration";
-import { extraPair } from "./derive-extra";
+import { asksExtra, extraPair } from "./derive-extra";
 import { planMean } from "./derive-mean";
 import { measureRows } from "./derive-measures";
 import { PART_OF_WHOLE, planPart } from "./derive-part";
 import { averageOf, conditionPair, nestedPickPair, superlativePair } from "./derive-picks";
 import { planQuotients } from "./derive-quotient";
-import { planRate, projectedPair } from "./derive-rate";
-import { sharePair } from "./derive-share";
+import { asksRate, planRate, projectedPair } from "./derive-rate";
+import { sharePair, wholeAsked } from "./derive-share";
 import { similarPair, suppliedPair } from "./derive-similar";
 import { planProduct } from "./derive-total";
 import { derivedPair, PER_UNIT, perUnitPair, refinedFigures } from "./derive-upstream";
 import { CHANGED, changePair, NOW, yearPair, yearSeries } from "./derive-years";
 
 import type { ResearchFrame } from "./frame";
-import { termsWithGloss } from "./gloss";
+import { termsWithGloss, withEnglishPlaces } from "./gloss";
 import { asksMoney, derivationClause, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { statedFigures } from "./item-measures";
@@ -61,8 +61,9 @@ export function planCalculation(
 ): CalculationPlan {
   // "TCO" asks what the documents call "total cost of ownership": their own definitions expand it.
   const defined = definitions(reads.map((d) => d.text));
-  requestText = withDefinitions(requestText, defined);
-  frame = { ...frame, request: withDefinitions(frame.request, defined) };
+  // "中国占亚太多大比例": the places a Chinese request names, with the English names figures go by.
+  requestText = withEnglishPlaces(withDefinitions(requestText, defined), reads);
+  frame = { ...frame, request: withEnglishPlaces(withDefinitions(frame.request, defined), reads) };
   const fromTable = tablePair(table);
   const candidates: Candidate[] = figures.flatMap((f) => {
     const q = parseQuantity(f.value);
@@ -83,8 +84,16 @@ export function planCalculation(
     if (!candidates.some((c) => normalise(c.label) === normalise(f.label))) candidates.push(f);
   }
   candidates.push(...yearSeries(candidates, reads));
-  // A total multiplies a price as the calculations before it adjusted it (a discount, an add-on).
-  if (operation === "product")
+  // A total multiplies a price as the calculations before it adjusted it (a discount, an add-on);
+  // so does a comparison asked in the sentence that adjusts it ("if we add the analytics add-on, is
+  // it still cheaper than Fernbrook, and by how much").
+  const askedIn = derivationClause(requestText, operation);
+  const sentence = askedIn ? splitSentences(requestText).find((x) => x.includes(askedIn)) : undefined;
+  const adjustedThere =
+    (operation === "difference" || operation === "ratio") &&
+    !!sentence &&
+    (asksExtra(sentence) || asksRate(sentence));
+  if (operation === "product" || adjustedThere)
     candidates.splice(0, candidates.length, ...refinedFigures(candidates, derived));
   const wanted = termsWithGloss(`${frame.title} ${requestText}`, reads);
   const none = (why: string): CalculationPlan => ({
@@ -201,11 +210,19 @@ export function planCalculation(
   )
     pair = changePair(requestText, frame, reads);
   if (!pair && (operation === "difference" || operation === "percent_change" || operation === "ratio"))
-    // "than the cheapest one": the other side is an end of a list, not the item in another state.
-    pair = bareExtremes(requestText).length > 0 ? null : conditionPair(requestText, candidates, reads);
+    // "than the cheapest one", "above the market average": the other side is an end of a list or
+    // its average, not the item in another state.
+    pair =
+      bareExtremes(requestText).length > 0 || (asked && AVERAGE_ASKED.test(asked))
+        ? null
+        : conditionPair(requestText, candidates, reads);
   if (!pair && operation === "share") pair = nestedPickPair(frame.request, candidates, reads);
   if (!pair && operation !== "percent_change") pair = superlativePair(frame.request, reads);
   if (!pair && operation === "share") pair = sharePair(requestText, frame, candidates, derived);
+  // The whole the share is asked of has no figure to pair with yet: said so (a search for it comes
+  // next), never a share of something else.
+  const whole = !pair && operation === "share" ? wholeAsked(requestText, frame) : null;
+  if (whole) return none(`no figure found for ${whole}`);
   if (!pair && (operation === "difference" || operation === "ratio" || operation === "sum")) {
     pair =
       measurePair(requestText, frame, candidates, reads, false, derivationClause(requestText, operation)) ??
@@ -229,6 +246,9 @@ export function planCalculation(
 }
 
 const YEAR_IN = /\b(?:19|20)\d\d\b/;
+
+/** The asking clause sets the item against an average. */
+const AVERAGE_ASKED = /\b(?:average|mean)\b|平均/iu;
 
 /** Two clauses of one sentence of the request ("How much did Quillon cut it — in dollars and as a %?"). */
 function sameSentence(request: string, a: string, b: string | null): boolean {

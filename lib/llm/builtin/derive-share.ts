@@ -20,13 +20,8 @@ export function sharePair(
 ): [Candidate, Candidate] | null {
   const byLabel = new Map(all.map((c) => [normalise(c.label), c]));
   const sum = derived.filter((d) => /\+/.test(d.formula)).at(-1);
-  const names = [...parseGoalTerms(parseGoalOptions(request).rest).names, ...frame.entities];
-  // The whole named after "share of" ("what share of the Asia-Pacific market does China account
-  // for"): an item of the same list as the part, not the list's total.
-  const of = /\b(?:share|percent(?:age)?|proportion|fraction)\s+of\s+(?:the\s+|its\s+)?(.{2,40})/iu.exec(
-    request,
-  )?.[1];
-  const wholeName = of ? names.find((n) => of.toLowerCase().startsWith(firstOf(n).toLowerCase())) : undefined;
+  const names = namesOf(request, frame);
+  const wholeName = wholeNamed(request, names);
   if (wholeName) {
     for (const a of all) {
       for (const b of all) {
@@ -58,4 +53,32 @@ export function sharePair(
     }
   }
   return null;
+}
+
+const namesOf = (request: string, frame: ResearchFrame): string[] => [
+  ...parseGoalTerms(parseGoalOptions(request).rest).names,
+  ...frame.entities,
+];
+
+/** The name of the whole a share is asked of ("share of the Asia-Pacific market", "占亚太 (Asia-Pacific) 多大比例"). */
+function wholeNamed(request: string, names: readonly string[]): string | undefined {
+  // The whole named after "share of" ("what share of the Asia-Pacific market does China account
+  // for"): an item of the same list as the part, not the list's total.
+  const of = /\b(?:share|percent(?:age)?|proportion|fraction)\s+of\s+(?:the\s+|its\s+)?(.{2,40})/iu.exec(
+    request,
+  )?.[1];
+  // "中国占亚太 (Asia-Pacific) 市场多大比例": what 占 takes before the words asking how much.
+  const ofZh = /占\s*([^，。？！,?]{1,30}?)\s*(?:的)?\s*(?:多大|多少|几成|百分之几|比例|比重|份额)/u.exec(
+    request,
+  )?.[1];
+  return of
+    ? names.find((n) => of.toLowerCase().startsWith(firstOf(n).toLowerCase()))
+    : ofZh
+      ? names.find((n) => mentions(ofZh, firstOf(n)))
+      : undefined;
+}
+
+/** The whole the request names for its share, when it names one: no pair found, it is what is still to find. */
+export function wholeAsked(request: string, frame: ResearchFrame): string | null {
+  return wholeNamed(request, namesOf(request, frame)) ?? null;
 }

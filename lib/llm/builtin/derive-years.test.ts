@@ -64,6 +64,16 @@ describe("one measure in two years", () => {
     ]);
   });
 
+  it("takes no measure whose years miss the year the request names", () => {
+    const shares = [figure("Quillon market share 2023", "12%"), figure("Quillon market share 2025", "17%")];
+    expect(
+      yearPair(shares, new Set(["quillon"]), "Quillon cut Scout's price in 2024 - by what %?"),
+    ).toBeNull();
+    expect(yearPair(shares, new Set(["quillon"]), "Quillon's share since 2023")?.map((c) => c.value)).toEqual(
+      ["12%", "17%"],
+    );
+  });
+
   it("reads a change stated with words between its values, named by what changed", () => {
     const doc = readDoc(
       "mfg",

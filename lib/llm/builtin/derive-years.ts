@@ -179,12 +179,16 @@ export function yearPair(
     byMeasure.set(home, [...(byMeasure.get(home) ?? []), ...group]);
     byMeasure.delete(key);
   }
-  const groups = [...byMeasure.values()].filter((g) => g.length >= 2);
+  // Years the request names must be years the measure has: "the price cut in 2024" is no change
+  // of a measure listed for 2023 and 2025.
+  const asked = new Set(request.match(YEAR) ?? []);
+  const groups = [...byMeasure.values()].filter(
+    (g) => g.length >= 2 && (asked.size === 0 || g.some((c) => asked.has(String(yearOf(c))))),
+  );
   const group = groups.sort(
     (g, h) => relevance(h[0] as Candidate, wanted) - relevance(g[0] as Candidate, wanted),
   )[0];
   if (!group) return null;
-  const asked = new Set(request.match(YEAR) ?? []);
   const named = group.filter((c) => asked.has(String(yearOf(c))));
   const sorted = [...group].sort((x, y) => yearOf(x) - yearOf(y));
   // "share now vs 2023", "现在……比 2023 年": the year named against the latest one.

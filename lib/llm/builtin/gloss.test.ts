@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gloss, termsWithGloss } from "./gloss";
+import { gloss, termsWithGloss, withEnglishPlaces } from "./gloss";
 import { readDoc } from "./test-docs";
 
 const doc = readDoc;
@@ -33,6 +33,31 @@ describe("gloss", () => {
     expect(gloss("循环发生率", [english]).size).toBe(0);
     expect(termsWithGloss("Cortexa 循环发生率", [cortexaZh])).toEqual(
       new Set(["cortexa", "循环", "环发", "发生", "生率", "loop", "incid", "rate"]),
+    );
+  });
+});
+
+describe("withEnglishPlaces", () => {
+  it("puts the English name after each place a Chinese request names: the locale data's, or the library's own", () => {
+    const chinaZh = doc(
+      "china-zh",
+      "2025 年全球市场规模为 42 亿美元，其中亚太地区 11 亿美元，年复合增长率预计为 24%，是增长最快的区域。",
+      [
+        ["Project X Asia-Pacific CAGR 2025-2030", "24%"],
+        ["Project X China market size 2025", "USD 0.43 billion"],
+        ["Project X 中国市场同比增长 2025", "27%"],
+      ],
+    );
+    expect(withEnglishPlaces("中国市场占亚太市场多大比例？", [chinaZh])).toBe(
+      "中国 (China)市场占亚太 (Asia-Pacific)市场多大比例？",
+    );
+    expect(withEnglishPlaces("北美和欧洲差多少", [])).toBe("北美 (North America)和欧洲 (Europe)差多少");
+    // Without the document that says so, 亚太 is no place the runtime's data knows.
+    expect(withEnglishPlaces("亚太多大", [])).toBe("亚太多大");
+    expect(withEnglishPlaces("China vs Japan", [])).toBe("China vs Japan");
+    // A place after 在 is where the request is set ("in China"), not an item it compares.
+    expect(withEnglishPlaces("Nordvale Atlas 在中国每名技师每月要付多少", [])).toBe(
+      "Nordvale Atlas 在中国每名技师每月要付多少",
     );
   });
 });

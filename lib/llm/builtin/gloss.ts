@@ -1,3 +1,5 @@
+import { tagChinese } from "../../language/chinese";
+import { placeNamesZh } from "../../language/place-names";
 import { matchTerms } from "./text";
 import type { ReadDoc } from "./upstream";
 
@@ -85,3 +87,73 @@ export function gloss(text: string, reads: readonly ReadDoc[], phrase = false): 
 /** The request's terms, with the English its Chinese words stand for. */
 export const termsWithGloss = (text: string, reads: readonly ReadDoc[]): Set<string> =>
   new Set([...matchTerms(text), ...gloss(text, reads)]);
+
+const namesLearnt = new WeakMap<readonly ReadDoc[], Map<string, string>>();
+
+/**
+ * Chinese place names the runtime's locale data lacks ("亚太" for Asia-Pacific), learnt like the
+ * measures: a Chinese document lists a figure under an English name with one place in it ("Project X
+ * Asia-Pacific CAGR 2025-2030"), and the sentence holding its number names one place in Chinese
+ * ("其中亚太地区 11 亿美元，年复合增长率……为 24%"). Words most of the document's figure names share
+ * (its subject) and acronyms (a measure's) are no place.
+ */
+function learntPlaces(reads: readonly ReadDoc[]): Map<string, string> {
+  const cached = namesLearnt.get(reads);
+  if (cached) return cached;
+  const known = placeNamesZh();
+  const out = new Map<string, string>();
+  for (const doc of reads) {
+    if (!HAN.test(doc.text)) continue;
+    const counts = new Map<string, number>();
+    for (const f of doc.figures)
+      for (const w of new Set(f.name.split(/\s+/))) counts.set(w, (counts.get(w) ?? 0) + 1);
+    const sentences = doc.text.split(/[。！？\n]/u);
+    for (const f of doc.figures) {
+      const items = f.name
+        .split(/\s+/)
+        .filter((w) => /^\p{Lu}\p{Ll}/u.test(w) && (counts.get(w) ?? 0) <= doc.figures.length / 2);
+      const number = /\d[\d,]*(?:\.\d+)?/.exec(f.value)?.[0];
+      if (items.length !== 1 || !number) continue;
+      const english = items[0] as string;
+      const places = new Set(
+        sentences
+          .filter((s) => s.includes(number))
+          .flatMap((s) =>
+            tagChinese(s)
+              .filter((w) => w.tag === "ns")
+              .map((w) => w.text.replace(REGION_WORD, "")),
+          ),
+      );
+      const unknown = [...places].filter((p) => p.length >= 2 && !known.has(p));
+      if (places.size === 1 && unknown.length === 1) out.set(unknown[0] as string, english);
+    }
+  }
+  namesLearnt.set(reads, out);
+  return out;
+}
+
+/** "亚太地区", "中国市场": a place named with the word for region or market after it. */
+const REGION_WORD = /(?:地区|区域|市场)$/u;
+
+/**
+ * A Chinese request with the English name of each place it names put after it ("中国 (China) 占亚太
+ * (Asia-Pacific) 市场多大比例"), so the names meet the English names figures are listed under.
+ * English text is returned as it is.
+ */
+export function withEnglishPlaces(text: string, reads: readonly ReadDoc[]): string {
+  if (!HAN.test(text)) return text;
+  const known = placeNamesZh();
+  const learnt = learntPlaces(reads);
+  let out = "";
+  let previous = "";
+  for (const w of tagChinese(text)) {
+    const bare = w.text.replace(REGION_WORD, "");
+    const english = known.get(w.text) ?? known.get(bare) ?? learnt.get(w.text) ?? learnt.get(bare);
+    // "在中国每名技师每月要付多少": a place after 在/于 is where the request is set, not what it
+    // compares (as "in China" is in English).
+    const setting = /^(?:在|于)$/u.test(previous);
+    out += english && !setting && !text.includes(english) ? `${w.text} (${english})` : w.text;
+    if (w.text.trim()) previous = w.text;
+  }
+  return out;
+}

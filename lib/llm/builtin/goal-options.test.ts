@@ -32,6 +32,16 @@ describe("parseGoalOptions: the derived figures a request asks for", () => {
     ).not.toContain("mean");
   });
 
+  it("reads a percentage asked of a change ('by what %', 'what % cut is that'), and no rate given as one", () => {
+    expect(parseGoalOptions("Quillon cut Scout's price in 2024 - by what %?").derived).toContain(
+      "percent_change",
+    );
+    expect(parseGoalOptions("from what to what, what % cut is that?").derived).toContain("percent_change");
+    expect(parseGoalOptions("apply a 15% discount to Fernbrook's list price").derived).not.toContain(
+      "percent_change",
+    );
+  });
+
   it("finds the clause that asks for a calculation", () => {
     expect(
       derivationClause(

@@ -147,8 +147,14 @@ function missingInput(ctx: RepairContext): RepairProposal | null {
   const fetch = freshId(`${failed.id}-fetch`, ctx);
   const frame = researchFrame(ctx.spec, ctx.goal);
   // "no per-unit figure found for Loomwork": the item; the request's own words say the measure.
-  const item = /\bfor ([^.:;]+?)\.?$/u.exec(ctx.failure.trim())?.[1]?.trim();
-  const query = truncate([item, requestQuery(frame.request)].filter(Boolean).join(" "), 200);
+  // (The tool's message comes first, the monitor's reason after it in parentheses.)
+  const item = /\bfound for ([^.:;()]+?)(?:\.|\s*\(|$)/u.exec(ctx.failure.trim())?.[1]?.trim();
+  // An English name a Chinese request lacks a figure for ("Asia-Pacific") is looked up among the
+  // documents that use it, by that name and the subject: the request's Chinese words would
+  // outweigh it.
+  const crossScript = !!item && !/\p{Script=Han}/u.test(item) && /\p{Script=Han}/u.test(frame.request);
+  const words = crossScript ? (frame.subject ?? "") : requestQuery(frame.request);
+  const query = truncate([item, words].filter(Boolean).join(" "), 200);
   const facet = { label: item ?? query, names: item ? [item] : [], query, topic: query };
   const read = readTask(frame, fetch, { ...facet, label: `the input ${failed.id} lacks` }, find, [
     ...failed.dependencies,
