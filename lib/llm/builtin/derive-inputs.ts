@@ -11,7 +11,7 @@ import { asksExtra, extraPair } from "./derive-extra";
 import { planMean } from "./derive-mean";
 import { measureRows } from "./derive-measures";
 import { PART_OF_WHOLE, planPart } from "./derive-part";
-import { averageOf, conditionPair, nestedPickPair, superlativePair } from "./derive-picks";
+import { averageOf, conditionPair, marketAveragePair, nestedPickPair, superlativePair } from "./derive-picks";
 import { planQuotients } from "./derive-quotient";
 import { asksRate, planRate, projectedPair } from "./derive-rate";
 import { sharePair, wholeAsked } from "./derive-share";
@@ -158,6 +158,9 @@ export function planCalculation(
   if (!pair && (operation === "difference" || operation === "ratio" || operation === "percent_change")) {
     pair = suppliedPair(supplied, candidates, wanted);
   }
+  // An item set against the market's average on the measure asked (a figure of no item).
+  if (!pair && (operation === "difference" || operation === "ratio") && asked)
+    pair = marketAveragePair(asked, requestText, frame, candidates, reads, supplied);
   // A figure projected upstream, set against that year's figure ("what share of the 2030 forecast").
   if (!pair && (operation === "share" || operation === "difference" || operation === "ratio"))
     pair = projectedPair(derivationClause(requestText, operation) ?? requestText, candidates, derived);
@@ -248,7 +251,7 @@ export function planCalculation(
 const YEAR_IN = /\b(?:19|20)\d\d\b/;
 
 /** The asking clause sets the item against an average. */
-const AVERAGE_ASKED = /\b(?:average|mean)\b|平均/iu;
+const AVERAGE_ASKED = /\b(?:average|avg|mean)\b|平均/iu;
 
 /** Two clauses of one sentence of the request ("How much did Quillon cut it — in dollars and as a %?"). */
 function sameSentence(request: string, a: string, b: string | null): boolean {

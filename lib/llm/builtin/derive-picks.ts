@@ -1,11 +1,13 @@
+import { requestedSpan } from "../../language/horizon";
 import { bareExtremes, superlatives } from "../../language/superlatives";
 import { parseQuantity } from "../../tools/calculate";
 import { splitSentences } from "../../tools/sentences";
 import { lineup, pickOf } from "./direct-answer";
+import type { ResearchFrame } from "./frame";
 import { parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { type Figure as Candidate, firstOf, lineupsOf } from "./lineups";
-import { kindOf } from "./prose-figures";
+import { figureInProse, kindOf } from "./prose-figures";
 import { matchTerms, mentions, overlap } from "./text";
 import type { ReadDoc } from "./upstream";
 import { valuesIn } from "./values";
@@ -135,7 +137,7 @@ export function nestedPickPair(
   return best && best.score >= 0.5 ? best.pair : null;
 }
 
-const AVERAGE = /\b(?:average|mean)\b|平均/i;
+const AVERAGE = /\b(?:average|avg|mean)\b|平均/i;
 
 /** The stated average of a list's measure, when the asking clause sets something against it. */
 export function averageOf(
@@ -146,4 +148,89 @@ export function averageOf(
   if (!AVERAGE.test(clause)) return null;
   const listed = new Set(list.items.values());
   return all.find((c) => AVERAGE.test(c.label) && kindOf(c.q) === list.kind && !listed.has(c)) ?? null;
+}
+
+/** Words that say a figure is the market's own, not a measure: never a measure's word. */
+const MARKET_WORDS = matchTerms("market average avg mean overall industry typical");
+
+/**
+ * "the 3-yr total cost per technician for the vendor we shortlisted, and how far above or below the
+ * market average is it": the item's figure on the measure against the market's — the figure on that
+ * measure that names no item ("Project X three-year total cost per technician: USD 2,300"), its
+ * words the request's most. The item's own figure is listed, or stated in prose ("Nordvale
+ * Systems … comes to about USD 2,630").
+ */
+export function marketAveragePair(
+  clause: string,
+  request: string,
+  frame: ResearchFrame,
+  all: readonly Candidate[],
+  reads: readonly ReadDoc[],
+  /** What the requester supplied when asked ("We shortlisted Nordvale Systems"). */
+  supplied: readonly string[] = [],
+): [Candidate, Candidate] | null {
+  if (!AVERAGE.test(clause)) return null;
+  const subject = new Set(frame.subject ? matchTerms(frame.subject) : []);
+  const notSubject = (n: string) => ![...matchTerms(n)].every((t) => subject.has(t));
+  // The item: one the request compares or names, or — "the vendor we shortlisted" — the one the answer names.
+  const names = [
+    ...frame.entities,
+    ...parseGoalTerms(parseGoalOptions(request).rest).names.filter(notSubject),
+    // (An answer's name may have become the report's subject: it is the item all the same.)
+    ...supplied.flatMap((line) => parseGoalTerms(line).names),
+  ];
+  const item = names[0];
+  if (!item) return null;
+  const own = matchTerms(item);
+  for (const t of own) subject.delete(t);
+  const wanted = new Set(
+    [...matchTerms(request)].filter((t) => !subject.has(t) && !own.has(t) && !MARKET_WORDS.has(t)),
+  );
+  // A figure of no item: its capitalised words, if any, are the subject's — words most figures'
+  // names share ("Project X …"), whatever the frame took for its subject.
+  const counts = new Map<string, number>();
+  for (const c of all) for (const t of matchTerms(c.label)) counts.set(t, (counts.get(t) ?? 0) + 1);
+  for (const [t, n] of counts) if (n > all.length / 3 && !own.has(t)) subject.add(t);
+  const noItem = (label: string) =>
+    (label.match(/\b\p{Lu}[\p{L}-]*/gu) ?? []).every(
+      (w) => subject.has([...matchTerms(w)][0] ?? "") || /^\p{Lu}+$/u.test(w),
+    );
+  const measureOf = (c: Candidate) =>
+    [...matchTerms(c.label.replace(/\b(?:19|20)\d\d\b/g, " "))].filter(
+      (t) => !subject.has(t) && !MARKET_WORDS.has(t),
+    );
+  // A word asked shortened ("tech" for "technician") still asks it; a span asked another way
+  // ("3-yr" for "three-year") is the same span.
+  const askedSpan = requestedSpan(request);
+  const asks = (t: string, label: string) =>
+    wanted.has(t) ||
+    [...wanted].some((w) => w.length >= 4 && t.startsWith(w)) ||
+    (/^(?:one|two|three|four|five|year|month)$/.test(t) &&
+      !!askedSpan &&
+      requestedSpan(label)?.months === askedSpan.months);
+  const measureFit = (c: Candidate) => {
+    const m = measureOf(c);
+    return m.length === 0 ? 0 : m.filter((t) => asks(t, c.label)).length / m.length;
+  };
+  const market = all
+    .filter((c) => c.q.suffix !== "%" && noItem(c.label) && measureFit(c) >= 0.5)
+    .sort((a, b) => measureFit(b) - measureFit(a))[0];
+  if (!market) return null;
+  const measure = measureOf(market).join(" ");
+  // Shown in the market figure's own words, its subject's left out ("three-year total cost per technician").
+  const shown = market.label
+    .split(/\s+/)
+    .filter((w) => !/^\p{Lu}/u.test(w) || !subject.has([...matchTerms(w)][0] ?? ""))
+    .join(" ");
+  const listed = all.find(
+    (c) =>
+      mentions(c.label, firstOf(item)) &&
+      kindOf(c.q) === kindOf(market.q) &&
+      overlap(new Set(measureOf(market)), matchTerms(c.label)) >= 0.6,
+  );
+  if (listed) return [listed, market];
+  const prose = figureInProse(item, { measure, others: [], kind: kindOf(market.q) }, reads);
+  return prose
+    ? [{ label: `${firstOf(item)} ${shown}`, value: prose.value, docId: prose.docId, q: prose.q }, market]
+    : null;
 }

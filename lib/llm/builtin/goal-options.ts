@@ -92,7 +92,7 @@ const DERIVED: [Operation, RegExp][] = [
   ],
   [
     "difference",
-    /\b(?:gap|difference|diff|by how (?:much|many)|how many (?:percentage )?points|percentage points?|pts|how much (?:more|less|extra|cheaper|higher|lower|bigger|smaller)|(?:more|less|cheaper|higher|lower) than|separates?\b.{1,40}?\bfrom|how far (?:behind|ahead)|spread (?:between|from)|absolute (?:terms|change|increase|growth|difference)|how (?:far|much) (?:\w+ )?(?:trails?|lags?|leads?)|how (?:far|much)\b[^.?!;]{0,60}\b(?:above|below|ahead of|behind|off|apart)|how (?:big|large|wide|much) (?:is|was|are|were) [^.?!;]{0,40}\b(?:lead|edge|advantage)|(?:lead|edge|advantage) (?:over|on)\b|sav(?:e|es|ed|ing|ings)|in (?:dollars|usd|euros?|yuan|seconds|minutes|hours|days) (?:and|or) (?:in|as)(?= (?:a )?(?:%|percent)))\b|差距|差额|相差|差多少|高出|低出|高多少|低多少|便宜多少|贵多少|百分点|节省|省下|省多少/i,
+    /\b(?:gap|difference|diff|by how (?:much|many)|how many (?:percentage )?points|percentage points?|pts|how much (?:more|less|extra|cheaper|higher|lower|bigger|smaller)|(?:more|less|cheaper|higher|lower) than|separates?\b.{1,40}?\bfrom|how far (?:behind|ahead)|spread (?:between|from)|absolute (?:terms|change|increase|growth|difference)|how (?:far|much) (?:\w+ )?(?:trails?|lags?|leads?)|how (?:far|much)\b[^.?!;]{0,60}\b(?:above|below|ahead of|behind|off|apart)|how far (?:is|are|was|were)\b[^.?!;]{0,40}\bfrom\b|how (?:big|large|wide|much) (?:is|was|are|were) [^.?!;]{0,40}\b(?:lead|edge|advantage)|(?:lead|edge|advantage) (?:over|on)\b|sav(?:e|es|ed|ing|ings)|in (?:dollars|usd|euros?|yuan|seconds|minutes|hours|days) (?:and|or) (?:in|as)(?= (?:a )?(?:%|percent)))\b|差距|差额|相差|差多少|高出|低出|高多少|低多少|便宜多少|贵多少|百分点|节省|省下|省多少/i,
   ],
   [
     "ratio",
