@@ -233,6 +233,13 @@ describe("groundTopics: what the run can do without", () => {
       "halvorsen robotics — project x mkt share and list price?",
     );
     expect(lower.unknown).toEqual(["Halvorsen"]);
+    // "I" and an acronym are no sign of a requester who capitalises names.
+    const pronoun = await groundTopics(
+      spec(["Halvorsen", "Project X"]),
+      library,
+      "can I get halvorsen robotics' project x mkt share in USD?",
+    );
+    expect(pronoun.unknown).toEqual(["Halvorsen"]);
   });
 
   it("does not ask about a word mistyped in lower case ('forcast')", async () => {

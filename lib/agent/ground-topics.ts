@@ -66,7 +66,8 @@ export async function groundTopics(
   const guessed = new Set<string>();
   // A requester who capitalises names somewhere ("Thursday", "Project X") writes them as names; one
   // who writes all in lower case ("halvorsen robotics — project x mkt share") gives no such sign.
-  const writesNames = [...goal.matchAll(/(?<=[\p{L},;)]\s+)\p{Lu}/gu)].length > 0;
+  // ("I" and acronyms — "USD", "TCO" — are capitals of another kind.)
+  const writesNames = [...goal.matchAll(/(?<=[\p{L},;)]\s+)\p{Lu}\p{Ll}/gu)].length > 0;
   // "NA" → "North America": an initialism the documents never use is researched by the name it stands for.
   const expanded = new Map<string, string>();
   for (const name of central) {

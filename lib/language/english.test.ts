@@ -76,6 +76,9 @@ describe("clausesOf", () => {
       "Rank Loomwork, Relaywright, Cortexa and Braidline by readiness score",
       "tell me the spread between first and last place.",
     ]);
+    // Coordinated nouns or verbs with no object of their own stay together.
+    expect(clausesOf("Rank the four vendors by price and support quality.")).toHaveLength(1);
+    expect(clausesOf("Show me how teams build and deploy agents with Loomwork.")).toHaveLength(1);
     // Two verbs of one command stay together.
     expect(clausesOf("Compare and contrast Loomwork and Relaywright")).toEqual([
       "Compare and contrast Loomwork and Relaywright",

@@ -229,7 +229,8 @@ export function clausesOf(text: string): string[] {
 /**
  * "Rank the four by score and tell me the spread between first and last": a second command joined
  * by "and"/"then" is a clause of its own, which the parser leaves whole. The split is at a
- * conjunction before an infinitive verb taking an object, after at least three words.
+ * conjunction before an infinitive verb whose object opens with a pronoun or a determiner, after a
+ * first part of at least three words with a noun of its own.
  */
 function splitImperatives(clause: string): string[] {
   const words = tagEnglish(clause);
@@ -237,7 +238,11 @@ function splitImperatives(clause: string): string[] {
     const w = words[i] as TaggedWord;
     const verb = words[i + 1] as TaggedWord;
     if (!/^(?:and|then)$/i.test(w.text) || !verb.tags.has("Infinitive") || verb.tags.has("Gerund")) continue;
-    if (!words.slice(0, i).some((b) => b.tags.has("Noun"))) continue;
+    if (!words.slice(1, i).some((b) => b.tags.has("Noun"))) continue;
+    // A command takes its object with a determiner or a pronoun ("tell me the spread", "give the
+    // average"); "by price and support quality", "build and deploy agents" are no new command.
+    const object = words[i + 2];
+    if (!object || !(object.tags.has("Pronoun") || object.tags.has("Determiner"))) continue;
     return [clause.slice(0, w.start).trim(), ...splitImperatives(clause.slice(verb.start))];
   }
   return [clause];

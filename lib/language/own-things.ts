@@ -13,6 +13,9 @@ import { type TaggedWord, tagEnglish } from "./english";
  */
 const IN_OWN =
   /\bthe\s+((?:[\p{L}\d-]+\s+){0,3}?[\p{L}\d-]+)\s+(?:in|from|at)\s+(?:our|my)\s+((?:[\p{L}\d-]+\s+){0,3}[\p{L}\d-]+)/giu;
+/** "at our …" locates a thing only in a place of work ("at our Lyon plant"), not a time ("at my earliest convenience"). */
+const PLACE_OF_WORK =
+  /\b(?:plants?|sites?|factor(?:y|ies)|offices?|warehouses?|facilit(?:y|ies)|branch(?:es)?|depots?|stores?|mills?|yards?|labs?|campus(?:es)?|hospitals?|clinics?|centres?|centers?)\b/i;
 /** Where the owned phrase ends: a word that starts another part of the sentence, or a name. */
 const OWN_END =
   /^(?:above|below|than|and|or|vs|versus|with|for|to|of|at|is|are|was|were|by|on)$|^\p{Lu}\p{Ll}/u;
@@ -26,6 +29,7 @@ export function ownedLocation(text: string): string[] {
       (w, i) => OWN_END.test(w) && !(i === 0 && /^\p{Lu}/u.test(w) && owned.length > 1),
     );
     const kept = end < 0 ? owned : owned.slice(0, end);
+    if (/\bat\s+(?:our|my)\s/i.test(m[0]) && !PLACE_OF_WORK.test(kept.join(" "))) continue;
     // "our library" is the agent's; "our lives" is no thing of theirs a number comes from.
     if (
       kept.length === 0 ||

@@ -59,8 +59,8 @@ export function placeNamesZh(): ReadonlyMap<string, string> {
     }
     if (!name || !english || !/\p{Script=Han}/u.test(name) || out.has(name)) continue;
     out.set(name, english);
-    // "北美洲" is also said "北美": a continent's name without its 洲, when two characters remain.
-    if (name.endsWith("洲") && name.length >= 3 && !out.has(name.slice(0, -1)))
+    // "北美洲" is also said "北美" (and 南美, 中美): a part of the Americas without its 洲.
+    if (/^\p{Script=Han}美洲$/u.test(name) && !out.has(name.slice(0, -1)))
       out.set(name.slice(0, -1), english);
   }
   table = out;

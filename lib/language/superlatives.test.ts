@@ -43,6 +43,10 @@ describe("superlatives", () => {
     expect(superlatives("哪个智能体框架从工具故障中恢复得最好？")).toEqual([
       { direction: "max", measure: "工具故障恢复", action: { word: "最好" } },
     ]);
+    // With no prepositional frame, the verb alone: the subject before it is no part of the measure.
+    expect(superlatives("哪个智能体框架恢复得最好？")).toEqual([
+      { direction: "max", measure: "恢复", action: { word: "最好" } },
+    ]);
   });
 
   it("reads a hyphenated superlative's measure ('the highest-scoring framework')", () => {
@@ -75,6 +79,9 @@ describe("superlatives: verbs of coming first", () => {
     expect(bareExtremes("the spread between first and last place")).toEqual(["max", "min"]);
     // Two ends of one measure said once are no bare ends.
     expect(bareExtremes("list the best and worst performing frameworks")).toEqual([]);
+    // An order asked is no pair of ends; nor is a bottom line.
+    expect(bareExtremes("Rank them from best to worst by readiness score.")).toEqual([]);
+    expect(bareExtremes("Compare Acme's top and bottom line growth")).toEqual([]);
     expect(bareExtremes("最贵的和最便宜的每人每月差多少钱？")).toEqual(["max", "min"]);
     // A measure before 最 makes it a superlative of its own.
     expect(bareExtremes("哪家厂商的价格最便宜的")).toEqual([]);

@@ -85,19 +85,28 @@ export function bareExtremes(text: string): ("min" | "max")[] {
     if (!isSuperlative(w)) return [];
     const prev = words[i - 1]?.text ?? "";
     const next = words[i + 1];
-    // After "the"/"a"; or with no determiner, one of a pair of ends ("between best and worst").
+    // After "the"/"a"; or with no determiner, one of a pair of ends a gap is asked between ("the gap
+    // between best and worst"), not an order ("rank them from best to worst").
     const paired =
-      (/^(?:between|and|or|to|from)$/i.test(prev) && isSuperlative(words[i - 2] ?? words[i + 2])) ||
-      (/^(?:and|or|to)$/i.test(next?.text ?? "") && isSuperlative(words[i + 2]));
+      ((/^(?:between|and|or|to|from)$/i.test(prev) && isSuperlative(words[i - 2] ?? words[i + 2])) ||
+        (/^(?:and|or|to)$/i.test(next?.text ?? "") && isSuperlative(words[i + 2]))) &&
+      GAP_BEFORE.test(text.slice(Math.max(0, w.start - 40), w.start));
     if (!/^(?:the|a)$/i.test(prev) && !paired) return [];
     // "the best and worst performing frameworks": a pair is bare only when its second end is.
     const second = /^(?:and|or|to)$/i.test(next?.text ?? "") && isSuperlative(words[i + 2]) ? i + 2 : i;
     return bareAt(second) ? [MIN_EN.test(w.text) ? ("min" as const) : ("max" as const)] : [];
   });
   if (ends.length > 0) return ends;
-  // "the spread between first and last place": a ranking's top and bottom.
-  return /\b(?:first|top)\s+(?:and|to)\s+(?:the\s+)?(?:last|bottom)\b/i.test(text) ? ["max", "min"] : [];
+  // "the spread between first and last place": a ranking's top and bottom, a gap asked between them.
+  return /\b(?:gap|spread|difference|range|between)\b[^.?!;]{0,25}\b(?:first|top)\s+(?:and|to)\s+(?:the\s+)?(?:last|bottom)\b(?!\s+line)/i.test(
+    text,
+  )
+    ? ["max", "min"]
+    : [];
 }
+
+/** A word asking a gap shortly before a pair of ends. */
+const GAP_BEFORE = /\b(?:gap|spread|difference|range|between)\b/i;
 
 /** 最贵的和最便宜的, 最高的与最低的: a 最 word whose 的 is followed by no noun. */
 function bareExtremesZh(text: string): ("min" | "max")[] {
@@ -242,13 +251,20 @@ function chinese(text: string): Superlative[] {
     if (!w.text.startsWith("最")) return;
     const quality = w.text.length > 1 ? w.text.slice(1) : (words[i + 1]?.text ?? "");
     if (words[i - 1]?.tag === "ud") {
-      // "从工具故障中恢复得最好": an action the superlative qualifies — the verb before 得 and the
-      // nouns of the phrase it governs.
-      const action: string[] = [];
-      for (let j = i - 2; j >= 0; j--) {
+      // "从工具故障中恢复得最好": an action the superlative qualifies — the verb before 得, and the
+      // nouns of a prepositional frame before it (从/在/对 … 中/上); never the subject before the verb.
+      const verb = words[i - 2];
+      const action: string[] = verb && /^(?:v|vn)/.test(verb.tag) ? [verb.text] : [];
+      const frame: string[] = [];
+      for (let j = i - 3; j >= 0; j--) {
         const n = words[j];
-        if (!n || /^(?:p|r|x|uj|c)$/.test(n.tag)) break;
-        if (/^(?:v|vn|n|nz|j)/.test(n.tag)) action.unshift(n.text);
+        if (!n) break;
+        if (n.tag === "p") {
+          action.unshift(...frame);
+          break;
+        }
+        if (/^(?:n|vn|nz|j)/.test(n.tag)) frame.unshift(n.text);
+        else if (n.tag !== "f") break;
       }
       if (action.length > 0)
         out.push({

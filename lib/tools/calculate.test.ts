@@ -57,6 +57,7 @@ describe("calculate", () => {
     const mean = derive("mean", [q("8.5/10"), q("7.0/10"), q("6.0/10"), q("4.5/10")], ["L", "B", "R", "C"]);
     expect(mean.formatted).toBe("6.5 /10");
     expect(mean.formula).toContain("÷ 4");
+    expect(() => derive("mean", [q("USD 10"), q("EUR 20")], ["a", "b"])).toThrow(/one unit/);
   });
 
   it("refuses what it cannot compute, saying why", async () => {

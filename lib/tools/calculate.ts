@@ -223,6 +223,13 @@ export function derive(operation: Operation, values: Quantity[], labels: string[
     }
     case "mean": {
       need2();
+      // An average of one kind of figure only: dollars with dollars, scores out of 10 with each other.
+      const other = values.find((q) => q.prefix !== a.prefix || q.suffix !== a.suffix);
+      if (other)
+        throw new ToolError(
+          "invalid_input",
+          `mean needs figures of one unit: ${withUnit(a.amount, a)} and ${withUnit(other.amount, other)} differ`,
+        );
       const v = values.reduce((s, q) => s + q.amount, 0) / values.length;
       const unit = withUnit(v, a);
       return { value: v, formatted: unit, formula: `(${shown.join(" + ")}) ÷ ${values.length} = ${unit}` };

@@ -21,6 +21,20 @@ describe("clarify", () => {
     expect(selects.question?.prompt).toContain("our shortlist");
   });
 
+  it("asks about a thing at the requester's place of work, not about a time they give", () => {
+    expect(
+      run("what would Nordvale Atlas run us per year for the whole maintenance crew at our Lyon plant?")
+        .question?.prompt,
+    ).toContain("the whole maintenance crew at our Lyon plant");
+    expect(
+      c(
+        run(
+          "Compare Loomwork and Relaywright on cost per task; send me the summary at my earliest convenience.",
+        ),
+      ),
+    ).toBe("spec");
+  });
+
   it("compares what the comparison word joins, not a place the request is set in nor a name written in lower case", () => {
     const place = run(
       "For a plant in Suzhou: which hits first, China's field-terminal data localisation rule or IASS-2, and how many days are there between the two dates?",

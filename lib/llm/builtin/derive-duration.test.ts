@@ -21,6 +21,8 @@ describe("the time between two dated events", () => {
       ASKS_DURATION.test("how long do vendors get between the localisation rule kicking in and IASS-2?"),
     ).toBe(true);
     expect(ASKS_DURATION.test("How long is the list of vendors?")).toBe(false);
+    expect(ASKS_DURATION.test("Compare the response time between Loomwork and Relaywright.")).toBe(false);
+    expect(ASKS_DURATION.test("How long is the cable between the plant and the warehouse?")).toBe(false);
   });
 
   it("is one calculation per sentence when separate sentences ask one each", () => {

@@ -13,7 +13,7 @@ import { datesIn } from "./values";
  * distinct dates, earlier first, are the inputs. A count of days wants dates with a day.
  */
 export const ASKS_DURATION =
-  /\bhow\s+(?:many|long)\s+(?:days|weeks|months|years)\b|\bhow\s+long\s+(?:did|does|will|would|had|has)\b|\bhow\s+(?:long|much\s+time)\b[^.?!;]{0,60}\bbetween\b[^.?!;]{1,120}\band\b|\b(?:days|weeks|months|time)\s+between\b[^.?!;]{1,120}\band\b|多少天|多少个月|几个月|几天|多长时间/iu;
+  /\bhow\s+(?:many|long)\s+(?:days|weeks|months|years)\b|\bhow\s+long\s+(?:did|does|will|would|had|has)\b|\bhow\s+(?:long\s+(?:do|does|did|will|would|is\s+it|was\s+it|are\s+there)|much\s+time)\b[^.?!;]{0,60}\bbetween\b[^.?!;]{1,120}\band\b|\b(?:days|weeks|months)\s+between\b[^.?!;]{1,120}\band\b|多少天|多少个月|几个月|几天|多长时间/iu;
 
 /** The calculation task's subject for one of several durations a request asks, by its sentence. */
 export const DURATION_OF = "time asked";

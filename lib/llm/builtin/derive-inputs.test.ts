@@ -55,6 +55,18 @@ describe("planCalculation", () => {
       request,
     );
     expect(found.inputs.map((i) => i.value)).toEqual(["USD 0.43 billion", "USD 1.1 billion"]);
+    // The whole found and the part not: the part is what is still to find.
+    const noPart = planCalculation(
+      "share",
+      { ...frame, request },
+      [
+        fig("Project X Asia-Pacific market size 2025", "USD 1.1 billion"),
+        fig("Project X Japan market size 2025", "USD 0.3 billion"),
+      ],
+      null,
+      request,
+    );
+    expect(noPart.label).toBe("Share: no figure found for China");
   });
 
   it("reads a measure's other years from the sentence that states it, and keeps to the years asked", () => {

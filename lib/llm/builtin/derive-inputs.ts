@@ -14,7 +14,7 @@ import { PART_OF_WHOLE, planPart } from "./derive-part";
 import { averageOf, conditionPair, marketAveragePair, nestedPickPair, superlativePair } from "./derive-picks";
 import { planQuotients } from "./derive-quotient";
 import { asksRate, planRate, projectedPair } from "./derive-rate";
-import { sharePair, wholeAsked } from "./derive-share";
+import { missingSide, sharePair } from "./derive-share";
 import { similarPair, suppliedPair } from "./derive-similar";
 import { planProduct } from "./derive-total";
 import { derivedPair, PER_UNIT, perUnitPair, refinedFigures } from "./derive-upstream";
@@ -171,7 +171,13 @@ export function planCalculation(
     pair = measurePair(requestText, frame, candidates, reads, true, derivationClause(requestText, operation));
   // One measure in the two years the request names ("how much bigger … in 2025 than in 2023"), when
   // it names no items of its own to compare.
-  const twoYears = yearsNamed >= 2 || (yearsNamed === 1 && NOW.test(requestText));
+  // "now" against a year: in the sentence that names the year, or the one just before it ("Quillon
+  // 现在的市场份额是多少？比 2023 年涨了几个百分点？"); "… in 2024? I need it today." sets nothing against it.
+  const sentences = splitSentences(requestText);
+  const nowAsked = sentences.some(
+    (x, k) => YEAR_IN.test(x) && (NOW.test(x) || NOW.test(sentences[k - 1] ?? "")),
+  );
+  const twoYears = yearsNamed >= 2 || (yearsNamed === 1 && nowAsked);
   // One comparison asked in two units ("how far above the average that is, in $ and in %"): the
   // change runs from the side compared against (the average, the "than" side) to the other.
   const clause = operation === "percent_change" ? derivationClause(requestText, operation) : null;
@@ -180,9 +186,14 @@ export function planCalculation(
     const same = measurePair(requestText, frame, candidates, reads, false, clause);
     return same ? [same[1], same[0]] : null;
   };
-  // Naming no year, a change the text states ("cut the price from USD 59 to USD 39"), or one
-  // comparison asked in two units, is the one asked about before any measure's years.
-  if (!pair && operation === "percent_change" && yearsNamed === 0)
+  // Asked with no year ("what % cut is that", the year said elsewhere), a change the text states
+  // ("cut the price from USD 59 to USD 39"), or one comparison asked in two units, is the one asked
+  // about before any measure's years.
+  if (
+    !pair &&
+    operation === "percent_change" &&
+    (yearsNamed === 0 || (yearsNamed === 1 && !!asked && !YEAR_IN.test(asked)))
+  )
     pair = changePair(requestText, frame, reads) ?? twoUnits();
   if (
     !pair &&
@@ -195,11 +206,9 @@ export function planCalculation(
     // The years of the clause that asks ("… plus the 2030 forecast. What's the growth from 2023 to
     // 2025?"), when it names two; else the request's.
     const own = derivationClause(requestText, operation) ?? "";
-    const years =
-      new Set(own.match(/\b(?:19|20)\d\d\b/g) ?? []).size >= 2 || (NOW.test(own) && YEAR_IN.test(own))
-        ? own
-        : requestText;
-    pair = yearPair(candidates, wanted, years);
+    const nowInOwn = NOW.test(own) && YEAR_IN.test(own);
+    const years = new Set(own.match(/\b(?:19|20)\d\d\b/g) ?? []).size >= 2 || nowInOwn ? own : requestText;
+    pair = yearPair(candidates, wanted, years, nowAsked);
   }
   if (!pair && operation === "percent_change") pair = twoUnits();
   if (!pair && operation === "percent_change") pair = changePair(requestText, frame, reads);
@@ -224,8 +233,8 @@ export function planCalculation(
   if (!pair && operation === "share") pair = sharePair(requestText, frame, candidates, derived);
   // The whole the share is asked of has no figure to pair with yet: said so (a search for it comes
   // next), never a share of something else.
-  const whole = !pair && operation === "share" ? wholeAsked(requestText, frame) : null;
-  if (whole) return none(`no figure found for ${whole}`);
+  const missing = !pair && operation === "share" ? missingSide(requestText, frame, candidates) : null;
+  if (missing) return none(`no figure found for ${missing}`);
   if (!pair && (operation === "difference" || operation === "ratio" || operation === "sum")) {
     pair =
       measurePair(requestText, frame, candidates, reads, false, derivationClause(requestText, operation)) ??

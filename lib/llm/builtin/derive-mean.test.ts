@@ -30,6 +30,13 @@ describe("the mean of one measure across items", () => {
     expect(plan.inputs.map((i) => i.value)).toEqual(["8.5/10", "4.5/10"]);
   });
 
+  it("leaves a stated average out of the items averaged", () => {
+    const request = "Rank the four frameworks by readiness score and give me the average score across them.";
+    const withAverage = [...scores, figure("Framework average enterprise readiness score", "6.5/10")];
+    const plan = planMean(frame(request), withAverage, [], request);
+    expect(plan.inputs.map((i) => i.value)).toEqual(["8.5/10", "7.0/10", "6.0/10", "4.5/10"]);
+  });
+
   it("says why when no list fits", () => {
     const request = "the average headcount across them";
     expect(planMean(frame(request), scores, [], request).inputs).toEqual([]);

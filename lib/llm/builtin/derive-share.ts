@@ -78,7 +78,23 @@ function wholeNamed(request: string, names: readonly string[]): string | undefin
       : undefined;
 }
 
-/** The whole the request names for its share, when it names one: no pair found, it is what is still to find. */
-export function wholeAsked(request: string, frame: ResearchFrame): string | null {
-  return wholeNamed(request, namesOf(request, frame)) ?? null;
+/**
+ * What a share with a named whole still lacks, no pair found: the whole when no figure names it,
+ * else a part the request names that no figure does ("China" in "what share of the Asia-Pacific
+ * market is China"); null when the request names no whole.
+ */
+export function missingSide(request: string, frame: ResearchFrame, all: readonly Candidate[]): string | null {
+  const names = namesOf(request, frame);
+  const whole = wholeNamed(request, names);
+  if (!whole) return null;
+  const of = (n: string) => all.filter((c) => mentions(c.label, firstOf(n)));
+  const parts = names.filter((n) => n !== whole && !mentions(n, firstOf(whole)));
+  const part = parts.find((n) => of(n).length === 0);
+  if (part) return part;
+  // The whole in the part's kind of number (a market size for a market size, not its growth rate):
+  // amounts when the part has any, a share being of amounts.
+  const partKinds = parts.flatMap((n) => of(n).map((c) => kindOf(c.q)));
+  const amounts = partKinds.filter((k) => k !== "%");
+  const kinds = new Set(amounts.length > 0 ? amounts : partKinds);
+  return of(whole).some((c) => kinds.size === 0 || kinds.has(kindOf(c.q))) ? null : whole;
 }

@@ -49,6 +49,10 @@ export function changePair(
         (asked.size > 0 && overlap(asked, matchTerms(sentence)) >= 0.5);
       if (!about) continue;
       const m = FROM_TO.exec(sentence);
+      // A change is said with a verb of change ("cut … from USD 59 to USD 39", "rose from 71% …");
+      // "prices range from USD 35 to USD 62" is a spread, not a change.
+      if (m?.[1] && !CHANGED_BEFORE.test(sentence.slice(Math.max(0, (m.index ?? 0) - 60), m.index ?? 0)))
+        continue;
       const from = m?.[1] ?? m?.[3];
       const to = m?.[2] ?? m?.[4];
       const qa = from ? parseQuantity(from) : null;
@@ -144,6 +148,8 @@ export function yearPair(
   candidates: Candidate[],
   wanted: Set<string>,
   request = "",
+  /** The request sets its year against the present ("share now vs 2023"). */
+  now = false,
 ): [Candidate, Candidate] | null {
   const byMeasure = new Map<string, Candidate[]>();
   for (const c of candidates) {
@@ -182,9 +188,10 @@ export function yearPair(
   // Years the request names must be years the measure has: "the price cut in 2024" is no change
   // of a measure listed for 2023 and 2025.
   const asked = new Set(request.match(YEAR) ?? []);
-  const groups = [...byMeasure.values()].filter(
-    (g) => g.length >= 2 && (asked.size === 0 || g.some((c) => asked.has(String(yearOf(c))))),
-  );
+  const all = [...byMeasure.values()].filter((g) => g.length >= 2);
+  // With none of them ("for our 2026 budget memo"), the year is no year of a measure at all.
+  const withAsked = all.filter((g) => g.some((c) => asked.has(String(yearOf(c)))));
+  const groups = asked.size === 0 || withAsked.length === 0 ? all : withAsked;
   const group = groups.sort(
     (g, h) => relevance(h[0] as Candidate, wanted) - relevance(g[0] as Candidate, wanted),
   )[0];
@@ -192,7 +199,7 @@ export function yearPair(
   const named = group.filter((c) => asked.has(String(yearOf(c))));
   const sorted = [...group].sort((x, y) => yearOf(x) - yearOf(y));
   // "share now vs 2023", "现在……比 2023 年": the year named against the latest one.
-  if (named.length === 1 && NOW.test(request)) {
+  if (named.length === 1 && now) {
     const latest = sorted.at(-1) as Candidate;
     const then = named[0] as Candidate;
     return yearOf(then) < yearOf(latest) ? [then, latest] : null;
@@ -204,6 +211,10 @@ export function yearPair(
 /** A verb of change over time: what it asks of one measure is its before and after. */
 export const CHANGED =
   /\b(?:improv(?:e|ed|es)|r(?:o|i)se|risen|gr(?:o|e)w|grown|f(?:a|e)ll|fallen|dropp?(?:ed)?|increas(?:e|ed)|decreas(?:e|ed)|declin(?:e|ed)|gain(?:ed)?|cut|reduc(?:e|ed))\b|提升|提高|下降|增长|降低/iu;
+
+/** A verb of change right before "from": the change the text states (not a range). */
+const CHANGED_BEFORE =
+  /\b(?:cut|cuts|raised|lowered|reduced|increased|decreased|rose|risen|fell|fallen|grew|grown|dropped|climbed|declined|jumped|slipped|went|moved|changed|improved|shrank|expanded|slashed|up|down)\b[^.;:]{0,50}$/iu;
 
 /** The present, set against a year the request names. */
 export const NOW = /\b(?:now|currently|today|these days|at present|this year)\b|现在|目前|如今|当前|今年/iu;

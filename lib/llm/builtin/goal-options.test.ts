@@ -27,6 +27,7 @@ describe("parseGoalOptions: the derived figures a request asks for", () => {
       ).derived,
     ).toContain("mean");
     expect(parseGoalOptions("算一下四家厂商标价的平均值").derived).toContain("mean");
+    expect(parseGoalOptions("What does the new EU AI Act mean for all of our vendors?").derived).toEqual([]);
     expect(
       parseGoalOptions("its list price, and how far above the market's average list price that is").derived,
     ).not.toContain("mean");
@@ -40,6 +41,9 @@ describe("parseGoalOptions: the derived figures a request asks for", () => {
     expect(parseGoalOptions("apply a 15% discount to Fernbrook's list price").derived).not.toContain(
       "percent_change",
     );
+    // A rate stated is no change to work out; taking the lead is no gap.
+    expect(parseGoalOptions("What is the % discount Fernbrook gives above 500 seats?").derived).toEqual([]);
+    expect(parseGoalOptions("Who should take the lead on the Loomwork migration?").derived).toEqual([]);
   });
 
   it("finds the clause that asks for a calculation", () => {
