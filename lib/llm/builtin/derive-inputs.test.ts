@@ -67,6 +67,17 @@ describe("planCalculation", () => {
       request,
     );
     expect(noPart.label).toBe("Share: no figure found for China");
+    // A place the request is only set in is no part the share lacks.
+    const vendor =
+      "What does Tessaract Labs charge per technician in Europe, and what share of the Project X market does it hold?";
+    const held = planCalculation(
+      "share",
+      { ...frame, request: vendor },
+      [fig("Tessaract Labs market share 2025", "12%"), fig("Project X market size 2025", "USD 4.2 billion")],
+      null,
+      vendor,
+    );
+    expect(held.label).not.toContain("Europe");
   });
 
   it("reads a measure's other years from the sentence that states it, and keeps to the years asked", () => {

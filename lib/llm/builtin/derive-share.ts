@@ -1,3 +1,4 @@
+import { placeOnly } from "../../language/places";
 import { parseQuantity } from "../../tools/calculate";
 import type { ResearchFrame } from "./frame";
 import { parseGoalOptions } from "./goal-options";
@@ -88,7 +89,8 @@ export function missingSide(request: string, frame: ResearchFrame, all: readonly
   const whole = wholeNamed(request, names);
   if (!whole) return null;
   const of = (n: string) => all.filter((c) => mentions(c.label, firstOf(n)));
-  const parts = names.filter((n) => n !== whole && !mentions(n, firstOf(whole)));
+  // A place the request is only set in ("charge per technician in Europe") is no side of the share.
+  const parts = names.filter((n) => n !== whole && !mentions(n, firstOf(whole)) && !placeOnly(n, request));
   const part = parts.find((n) => of(n).length === 0);
   if (part) return part;
   // The whole in the part's kind of number (a market size for a market size, not its growth rate):
