@@ -259,19 +259,35 @@ function growthRate(
   const own = item ? rates.filter((c) => mentions(c.label, firstOf(item))) : [];
   // The item's own rate as its text states it ("Halden projects a European CAGR of 16%"), when no
   // figures list gives it: another item's rate is no projection of this one.
+  // Growth projected over years ("worth in 2030 at that rate", "through 2030") compounds: a CAGR
+  // is its rate, not one year's growth.
+  const compound = /cagr|compound|年复合|复合增长/iu.test(request) || yearsAhead(request);
   if (item && own.length === 0) {
-    const measure = /cagr|compound|年复合|复合增长/iu.test(request) ? "CAGR" : "growth rate";
-    const prose = figureInProse(item, { measure, others: [], kind: "%" }, reads);
-    if (prose && prose.q.suffix === "%")
-      own.push({ label: `${item} ${measure}`, value: prose.value, docId: prose.docId, q: prose.q });
+    for (const measure of compound ? ["CAGR", "growth rate"] : ["growth rate", "CAGR"]) {
+      const prose = figureInProse(item, { measure, others: [], kind: "%" }, reads);
+      if (prose && prose.q.suffix === "%") {
+        own.push({ label: `${item} ${measure}`, value: prose.value, docId: prose.docId, q: prose.q });
+        break;
+      }
+    }
   }
   const pool = own.length > 0 ? own : rates.filter((c) => !item || !/\b(?:in|of)\b/.test(c.label));
-  const compound = /cagr|compound|年复合|复合增长/iu.test(request);
   return (
     pool.find((c) => (compound ? /cagr/iu.test(c.label) : !/cagr/iu.test(c.label))) ??
     pool.find((c) => /cagr/iu.test(c.label)) ??
     null
   );
+}
+
+/** The request projects to a year two or more after another it names or the latest it could mean ("through 2030"). */
+function yearsAhead(request: string): boolean {
+  const years = [...request.matchAll(/\b((?:19|20)\d\d)\b/g)].map((m) => Number(m[1]));
+  if (years.length === 0) return false;
+  const to = Math.max(...years);
+  // From the latest year before it (the base: "2024 and 2025 … project 2026" is one year ahead).
+  const before = years.filter((y) => y < to);
+  const from = before.length > 0 ? Math.max(...before) : null;
+  return from !== null ? to - from >= 2 : /\b(?:through|by|until|in|to)\s+(?:19|20)\d\d\b/i.test(request);
 }
 
 /** The amount changed: the item's money figure (a price for a discount or markup; a size for growth). */

@@ -88,3 +88,20 @@ describe("figureInProse across languages", () => {
     expect(kindOf(n?.q as NonNullable<typeof n>["q"])).toBe(kindOf({ amount: 1, prefix: "USD", suffix: "" }));
   });
 });
+
+describe("figureInProse: a paragraph that opens on the item", () => {
+  it("gives the item a rate its later sentences state, not an amount", () => {
+    const regions = doc(
+      "regions",
+      "Project X market by region",
+      "North America is the largest region at USD 1.6 billion. The region is also the most mature, so Halden expects a regional CAGR of 15% for 2025-2030. The average deal comes to USD 2,300.",
+    );
+    expect(figureInProse("North America", { measure: "CAGR", others: [], kind: "%" }, [regions])?.value).toBe(
+      "15%",
+    );
+    // An amount in a later sentence may be the market's: only the one said of the item is its own.
+    expect(
+      figureInProse("North America", { measure: "average deal", others: [] }, [regions])?.value,
+    ).not.toBe("USD 2,300");
+  });
+});

@@ -89,8 +89,13 @@ export function figureInProse(
       const aboutOther =
         !mentions(paragraph, key) &&
         query.others.some((o) => firstWord(o) !== key && mentions(paragraph, firstWord(o)));
-      for (const sentence of splitSentences(paragraph)) {
-        const value = valueFor(sentence, key, docAbout && !aboutOther, query, rates);
+      // A paragraph that opens on the item ("North America is the largest region …") is about it:
+      // its later sentences' rates ("so Halden expects a regional CAGR of 15%") are the item's. (An
+      // amount there may be the market's: "the average comes to USD 2,300".)
+      const sentences = splitSentences(paragraph);
+      const opensOnItem = query.kind === "%" && mentions(sentences[0] ?? "", key);
+      for (const sentence of sentences) {
+        const value = valueFor(sentence, key, (docAbout || opensOnItem) && !aboutOther, query, rates);
         if (!value) continue;
         const own = [...measure].filter((t) => matchTerms(sentence).has(t)).length / measure.size;
         // A bare percentage is in too many sentences: it must be on the measure in its own sentence.
