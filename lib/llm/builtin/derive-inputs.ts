@@ -10,14 +10,14 @@ import { asksExtra, extraPair } from "./derive-extra";
 import { planMean } from "./derive-mean";
 import { measureRows } from "./derive-measures";
 import { PART_OF_WHOLE, planPart } from "./derive-part";
-import { conditionPair, marketAveragePair, nestedPickPair, superlativePair } from "./derive-picks";
+import { AVERAGE, conditionPair, marketAveragePair, nestedPickPair, superlativePair } from "./derive-picks";
 import { planQuotients } from "./derive-quotient";
 import { asksRate, planRate, projectedPair } from "./derive-rate";
 import { missingSide, sharePair } from "./derive-share";
 import { similarPair, suppliedPair } from "./derive-similar";
 import { planProduct } from "./derive-total";
 import { derivedPair, PER_UNIT, perUnitPair, refinedFigures } from "./derive-upstream";
-import { CHANGED, changePair, NOW, yearPair, yearSeries } from "./derive-years";
+import { CHANGED, changePair, NOW, YEAR_IN, yearPair, yearSeries } from "./derive-years";
 import type { ResearchFrame } from "./frame";
 import { termsWithGloss, withEnglishPlaces } from "./gloss";
 import { asksMoney, derivationClause, parseGoalOptions } from "./goal-options";
@@ -223,7 +223,7 @@ export function planCalculation(
     // "than the cheapest one", "above the market average": the other side is an end of a list or
     // its average, not the item in another state.
     pair =
-      bareExtremes(requestText).length > 0 || (asked && AVERAGE_ASKED.test(asked))
+      bareExtremes(requestText).length > 0 || (asked && AVERAGE.test(asked))
         ? null
         : conditionPair(requestText, candidates, reads);
   if (!pair && operation === "share") pair = nestedPickPair(frame.request, candidates, reads);
@@ -254,11 +254,6 @@ export function planCalculation(
     inputs: [input(a), input(b)],
   };
 }
-
-const YEAR_IN = /\b(?:19|20)\d\d\b/;
-
-/** The asking clause sets the item against an average. */
-const AVERAGE_ASKED = /\b(?:average|avg|mean)\b|平均/iu;
 
 /** Two clauses of one sentence of the request ("How much did Quillon cut it — in dollars and as a %?"). */
 function sameSentence(request: string, a: string, b: string | null): boolean {

@@ -137,7 +137,8 @@ export function nestedPickPair(
   return best && best.score >= 0.5 ? best.pair : null;
 }
 
-const AVERAGE = /\b(?:average|avg|mean)\b|平均/i;
+/** The asking clause sets something against an average. */
+export const AVERAGE = /\b(?:average|avg|mean)\b|平均/i;
 
 /** The stated average of a list's measure, when the asking clause sets something against it. */
 export function averageOf(

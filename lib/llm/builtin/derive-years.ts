@@ -138,7 +138,8 @@ export function yearSeries(known: readonly Candidate[], reads: readonly ReadDoc[
   return found;
 }
 
-const YEAR_IN = /\b(?:19|20)\d\d\b/;
+/** A year named anywhere in a text. */
+export const YEAR_IN = /\b(?:19|20)\d\d\b/;
 
 /**
  * One measure in two years ("market size 2024" / "2025"), earlier first: the years the request
