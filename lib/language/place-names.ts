@@ -66,3 +66,58 @@ export function placeNamesZh(): ReadonlyMap<string, string> {
   table = out;
   return out;
 }
+
+let english: string[] | undefined;
+
+/** English names of countries and world regions (CLDR), for reading a people's name back to its place. */
+function placeNamesEn(): readonly string[] {
+  if (english) return english;
+  english = [...new Set(placeNamesZh().values())];
+  return english;
+}
+
+/**
+ * The place a people's or language's adjective names: "Chinese" → "China", "Japanese" → "Japan",
+ * "European" → "Europe", "Brazilian" → "Brazil"; "Korean" names none (there are two Koreas).
+ * The adjective's stem, its ending (-n, -an, -ean, -ian, -ese) cut, must begin exactly one one-word place name.
+ * Null when the word is no such adjective.
+ */
+export function placeOfAdjective(word: string): string | null {
+  const w = word.trim();
+  if (!/^\p{Lu}\p{Ll}+$/u.test(w)) return null;
+  // The longest stem first: "Indian" is "Indi-an" (India), not "Ind-ian" (India or Indonesia).
+  for (const ending of ["n", "an", "ean", "ian", "ese"]) {
+    if (!w.endsWith(ending) || w.length - ending.length < 3) continue;
+    const stem = w.slice(0, -ending.length);
+    const found = placeNamesEn().filter((p) => p.startsWith(stem) && !p.includes(" "));
+    if (found.length === 1) return found[0] as string;
+  }
+  return null;
+}
+
+/** Is this the English name of a country or world region ("China", "Asia", "North America")? */
+export const isPlaceName = (name: string): boolean =>
+  placeNamesEn().some((p) => p.toLowerCase() === name.trim().toLowerCase());
+
+const capital = (w: string): string => (w[0] ?? "").toUpperCase() + w.slice(1).toLowerCase();
+
+/** A text with each people's adjective read as its place, in any case ("chinese spending" → "China spending"). */
+export const adjectivesAsPlaces = (text: string): string =>
+  text.replace(/\p{L}{4,}/gu, (w) => placeOfAdjective(capital(w)) ?? w);
+
+/** The places a text names (lower case): one- and two-word names, in any case, and peoples' adjectives. */
+export function placesNamed(text: string): Set<string> {
+  const words = adjectivesAsPlaces(text)
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean)
+    .map(capital);
+  const out = new Set<string>();
+  for (let i = 0; i < words.length; i++) {
+    const two = `${words[i]} ${words[i + 1] ?? ""}`;
+    if (i + 1 < words.length && isPlaceName(two)) {
+      out.add(two.toLowerCase());
+      i++;
+    } else if (isPlaceName(words[i] as string)) out.add((words[i] as string).toLowerCase());
+  }
+  return out;
+}

@@ -1,5 +1,5 @@
 import { definitions, withDefinitions } from "../../language/abbreviations";
-import { comparesByDegree } from "../../language/english";
+import { clausesOf, comparesByDegree } from "../../language/english";
 import { bareExtremes } from "../../language/superlatives";
 import { type Operation, parseQuantity } from "../../tools/calculate";
 import { splitSentences } from "../../tools/sentences";
@@ -13,14 +13,14 @@ import { PART_OF_WHOLE, planPart } from "./derive-part";
 import { AVERAGE, conditionPair, marketAveragePair, nestedPickPair, superlativePair } from "./derive-picks";
 import { planQuotients } from "./derive-quotient";
 import { asksRate, planRate, projectedPair } from "./derive-rate";
-import { missingSide, sharePair } from "./derive-share";
+import { clauseSharePair, missingSide, SHARE_OF, sharePair, upstreamSharePair } from "./derive-share";
 import { similarPair, suppliedPair } from "./derive-similar";
 import { planProduct } from "./derive-total";
 import { derivedPair, PER_UNIT, perUnitPair, refinedFigures } from "./derive-upstream";
 import { CHANGED, changePair, NOW, YEAR_IN, yearPair, yearSeries } from "./derive-years";
 import type { ResearchFrame } from "./frame";
 import { termsWithGloss, withEnglishPlaces } from "./gloss";
-import { asksMoney, derivationClause, parseGoalOptions } from "./goal-options";
+import { asksMoney, derivationClause, derivationCue, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { statedFigures } from "./item-measures";
 import type { KeyFigure } from "./key-figures";
@@ -122,6 +122,15 @@ export function planCalculation(
     return { label: `Gap per unit: ${a.label} vs ${b.label}`, operation, inputs: [input(a), input(b)] };
   }
 
+  // One of several shares asked, each of its own whole ("… of Asia-Pacific? And of the global market?").
+  if (operation === "share" && subject?.startsWith(SHARE_OF)) {
+    const clause = withEnglishPlaces(subject.slice(SHARE_OF.length).replace(/^:\s*/, ""), reads);
+    const own = clauseSharePair(clause, requestText, frame, candidates, derived, reads);
+    if (own) {
+      const [a, b] = own[0].q.amount > own[1].q.amount ? [own[1], own[0]] : own;
+      return { label: `Share: ${a.label} of ${b.label}`, operation, inputs: [input(a), input(b)] };
+    }
+  }
   const asked = derivationClause(requestText, operation);
   const yearsNamed = new Set(requestText.match(/\b(?:19|20)\d\d\b/g) ?? []).size;
   // A change asked in two units ("how much did Quillon cut Scout's price — in dollars and as a %"):
@@ -226,6 +235,12 @@ export function planCalculation(
       bareExtremes(requestText).length > 0 || (asked && AVERAGE.test(asked))
         ? null
         : conditionPair(requestText, candidates, reads);
+  // "… and what fraction of global manufacturing spend is that": the part worked out just before.
+  if (!pair && operation === "share") {
+    const cue = derivationCue("share");
+    const clauses = clausesOf(requestText).filter((c) => cue?.test(c));
+    pair = upstreamSharePair(clauses, candidates, derived, reads);
+  }
   if (!pair && operation === "share") pair = nestedPickPair(frame.request, candidates, reads);
   if (!pair && operation !== "percent_change") pair = superlativePair(frame.request, reads);
   if (!pair && operation === "share") pair = sharePair(requestText, frame, candidates, derived);

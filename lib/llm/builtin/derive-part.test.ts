@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ASKS_PART, partAsked, planPart } from "./derive-part";
 import type { ResearchFrame } from "./frame";
-import { figure } from "./test-docs";
+import { figure, readDoc } from "./test-docs";
 import type { ReadDoc } from "./upstream";
 
 const frame = (request: string) =>
@@ -127,5 +127,50 @@ describe("a part from its share of a whole", () => {
     );
     expect(plan.inputs).toEqual([]);
     expect(plan.label).toMatch(/^Part: /);
+  });
+});
+
+describe("a part a sentence states as a share of a named whole", () => {
+  const apac = readDoc(
+    "apac",
+    "China is the largest country market at USD 0.43 billion. Manufacturing accounts for 38% of Chinese spending, well above its global share.",
+    [["Project X China market size 2025", "USD 0.43 billion"]],
+  );
+  const world = [
+    fig("Project X market size 2025", "USD 4.2 billion", "mo"),
+    fig("Project X manufacturing segment revenue 2025", "USD 1.1 billion", "mfg"),
+    fig("Project X China market size 2025", "USD 0.43 billion", "apac"),
+    fig("Project X Asia-Pacific market size 2025", "USD 1.1 billion", "apac"),
+  ];
+
+  it("takes the part the request names and the whole of the statement's place, never the global one", () => {
+    const request = "roughly how much do chinese manufacturers spend on project x in USD (2025)?";
+    const plan = planPart(frame(request), world, [apac], request);
+    expect(plan.inputs.map((i) => [i.label, i.value])).toEqual([
+      ["Manufacturing share of Chinese spending", "38%"],
+      ["Project X China market size 2025", "USD 0.43 billion"],
+    ]);
+  });
+
+  it("reads a Chinese statement against English figure names", () => {
+    const zh = readDoc("zh", "从行业结构看，制造业贡献了中国市场 38% 的收入。", [
+      ["Project X China market size 2025", "USD 0.43 billion"],
+    ]);
+    const request = "中国 Project X 市场里制造业大概贡献多少钱？";
+    expect(partAsked(request)).not.toBeNull();
+    const plan = planPart(frame(request), world, [zh], request);
+    expect(plan.inputs.map((i) => i.value)).toEqual(["38%", "USD 0.43 billion"]);
+    expect(plan.inputs[0]?.label).toBe("制造业占中国市场收入的份额");
+    // "制造业占中国市场收入多少" asks the share itself, not an amount.
+    expect(partAsked("制造业占中国市场收入多少、中国受访者里制造业占比多少？")).toBeNull();
+  });
+
+  it("leaves a statement whose part the request does not name to the figures' names", () => {
+    const request = "What is Fernbrook's estimated revenue, applying its market share to the market size?";
+    const plan = planPart(frame(request), [...figures, ...world], [apac], request);
+    expect(plan.inputs.map((i) => i.label)).toEqual([
+      "Fernbrook market share 2025",
+      "Project X market size 2025",
+    ]);
   });
 });

@@ -1,13 +1,17 @@
 import { isAcronym } from "../../language/abbreviations";
+import { shareStatements } from "../../language/share-statements";
 import { superlatives } from "../../language/superlatives";
+import { parseQuantity } from "../../tools/calculate";
+import { splitSentences } from "../../tools/sentences";
 import type { CalculationPlan } from "./derive-inputs";
 import { resultOf } from "./derive-upstream";
 import { lineup } from "./direct-answer";
 import type { ResearchFrame } from "./frame";
+import { placesIn, termsOf } from "./gloss";
 import { parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { type Figure as Candidate, firstOf, figureInput as input } from "./lineups";
-import { matchTerms, mentions } from "./text";
+import { isCjk, matchTerms, mentions } from "./text";
 import type { Derivation, ReadDoc } from "./upstream";
 
 /** The calculation task's subject for a part worked out from its share of a whole. */
@@ -23,18 +27,19 @@ export const PART_OF_WHOLE = "part of a whole";
  * "market size", "task success rate" and "task count") — stated for no single item.
  */
 export const ASKS_PART =
-  /\bapply(?:ing)?\b[^.?!]{0,60}\bto\b|\b(?:estimate[sd]?|roughly|approximately|approx\.|implied|back-of-(?:the-)?envelope)\b[^.?!]{0,50}\b(?:revenue|sales|spend(?:ing)?|how many|how much|worth)\b|(?<![\d.])\d+(?:\.\d+)?\s*%\s+of\s+(?:the\s+|its\s+)?[\d$]|\b(?:revenue|sales|dollars?)\b[^.?!]{0,60}\b(?:holds?|keeps?|kept|held)\s+(?:its|their|that|the same)\s+(?:current\s+)?share\b|\bshares?\s+(?:in|into|as)\s+(?:dollar|usd|money)\b|(?:估算|估计|推算|大概|大约)[^。？！]{0,20}(?:收入|营收|销售额|多少个|多少家)/iu;
+  /\bapply(?:ing)?\b[^.?!]{0,60}\bto\b|\b(?:estimate[sd]?|roughly|approximately|approx\.|implied|back-of-(?:the-)?envelope)\b[^.?!]{0,50}\b(?:revenue|sales|spend(?:ing)?|how many|how much|worth)\b|(?<![\d.])\d+(?:\.\d+)?\s*%\s+of\s+(?:the\s+|its\s+)?[\d$]|\b(?:revenue|sales|dollars?)\b[^.?!]{0,60}\b(?:holds?|keeps?|kept|held)\s+(?:its|their|that|the same)\s+(?:current\s+)?share\b|\bshares?\s+(?:in|into|as)\s+(?:dollar|usd|money)\b|(?:估算|估计|推算|大概|大约)[^。？！]{0,20}(?:收入|营收|销售额|支出|金额|多少钱|多少美元|多少元|多少个|多少家)/iu;
 
 /**
  * An amount asked outright of what the request gives only a share of: "using the market size and
- * the vendor shares, what revenue does that imply", "按市场规模和份额算，营收分别是多少". The request
+ * the vendor shares, what revenue does that imply", "按市场规模和份额算，营收分别是多少", "算出中国制造业
+ * 的支出……以及它占全球的比例". The request
  * names a share and asks what (how much) an amount is; listing both ("each vendor's share and
  * revenue") asks nothing to be worked out.
  */
 const AMOUNT_ASKED =
-  /\b(?:what|how much)\b[^.?!;]{0,30}?\b(?:revenues?|sales|turnover|income|earnings)\b|(?:营收|收入|销售额)[^。？！，,]{0,8}多少/iu;
+  /\b(?:what|how much)\b[^.?!;]{0,30}?\b(?:revenues?|sales|turnover|income|earnings)\b|(?<!占[^。？！，,]{0,12})(?:营收|收入|销售额)[^。？！，,]{0,8}多少|(?:算出|算一下|计算出?|折算)[^。？！]{0,24}?(?:收入|营收|销售额|支出|金额|多少钱|多少美元)/iu;
 // The noun, not the verb ("can you share what revenue …").
-const SHARE_NAMED = /(?<!\b(?:you|to|please|we|i|they)\s+)\bshares?\b|份额|占比/iu;
+const SHARE_NAMED = /(?<!\b(?:you|to|please|we|i|they)\s+)\bshares?\b|份额|占比|占[^。？！]{1,24}比例/iu;
 
 /** The words that ask for a part worked out from a share, or null. */
 export function partAsked(request: string): RegExpExecArray | null {
@@ -55,6 +60,17 @@ export function planPart(
     operation: "product",
     inputs: [],
   });
+  // A share a sentence states of a named whole ("Manufacturing accounts for 38% of Chinese
+  // spending"), its part one the request asks about: the whole is the figure of that whole.
+  const stated = statedPart(candidates, reads, requestText, only);
+  if (stated) {
+    const whole = projectedWhole(stated.whole, derived, requestText) ?? stated.whole;
+    return {
+      label: `${stated.item}: ${stated.share.label} × ${whole.label}`,
+      operation: "product",
+      inputs: [input(stated.share), input(whole)],
+    };
+  }
   const wanted = matchTerms(requestText);
   let best = null as { item: string; share: Candidate; whole: Candidate; score: number } | null;
   for (const item of only ? [only] : partItems(frame, requestText, reads)) {
@@ -105,6 +121,55 @@ function projectedWhole(whole: Candidate, derived: readonly Derivation[], reques
     return { label, ...result, docId: d.docIds[0] ?? whole.docId };
   }
   return null;
+}
+
+/**
+ * A part a sentence states as a share of a named whole, the part one the request names: the share
+ * is the statement's value, the whole the amount whose name has the statement's whole's words and
+ * the same places (Chinese spending → "China market size", never the global market's).
+ */
+function statedPart(
+  candidates: readonly Candidate[],
+  reads: readonly ReadDoc[],
+  request: string,
+  only?: string,
+): { item: string; share: Candidate; whole: Candidate } | null {
+  const asked = termsOf(request, reads);
+  const askedPlaces = placesIn(request, reads);
+  let best = null as { item: string; share: Candidate; whole: Candidate; score: number } | null;
+  for (const doc of reads) {
+    for (const sentence of splitSentences(doc.text)) {
+      for (const st of shareStatements(sentence)) {
+        if (only && !mentions(st.part, firstOf(only))) continue;
+        const part = termsOf(st.part, reads);
+        if (part.size === 0 || ![...part].every((t) => asked.has(t))) continue;
+        const q = parseQuantity(st.value);
+        if (!q) continue;
+        const wholeTerms = termsOf(st.whole, reads);
+        const wholePlaces = placesIn(st.whole, reads);
+        for (const whole of candidates) {
+          // An amount: not a rate, a per-unit figure or a date.
+          if (whole.q.suffix === "%" || /\bper\b|每|\d{4}-\d\d/iu.test(whole.value)) continue;
+          const terms = termsOf(whole.label, reads);
+          if ([...part].some((t) => terms.has(t))) continue;
+          const places = placesIn(whole.label, reads);
+          if (places.size !== wholePlaces.size || [...places].some((p) => !wholePlaces.has(p))) continue;
+          const shared = [...wholeTerms].filter((t) => terms.has(t)).length;
+          if (shared === 0) continue;
+          // The whole the request sets its question in ("the Project X market in China").
+          const setIn = [...wholePlaces].every((p) => askedPlaces.has(p)) ? 2 : 0;
+          const score = shared + setIn;
+          if (!best || score > best.score) {
+            const label = isCjk(st.part)
+              ? `${st.part}占${st.whole}的份额`
+              : `${st.part} share of ${st.whole}`;
+            best = { item: st.part, share: { label, value: st.value, docId: doc.docId, q }, whole, score };
+          }
+        }
+      }
+    }
+  }
+  return best;
 }
 
 /** The items whose part may be asked: a superlative's pick first, then the names the request gives. */

@@ -33,6 +33,13 @@ describe("an amount changed by a rate", () => {
     expect(asksRate("Give me the Project X market by region for 2025 with each region's CAGR to 2030.")).toBe(
       false,
     );
+    expect(
+      asksRate("APAC CAGR for project x thru 2030 + what size that implies for the region by 2030"),
+    ).toBe(true);
+    // The product written in lower case is still no verb.
+    expect(asksRate("roughly how much do chinese manufacturers spend on project x in USD (2025)?")).toBe(
+      false,
+    );
   });
 
   it("lowers a price by the discount a document states beside the item", () => {

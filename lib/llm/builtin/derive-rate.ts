@@ -23,10 +23,10 @@ import type { Derivation, ReadDoc } from "./upstream";
  * growth compounds once per year up to the year the request names.
  */
 const RATE_WORDS =
-  /\b(?:markup|mark-up|surcharge|premium|(?:volume|bulk|seat|quantity)\s+discount|got\s+(?:its|the|a)\s+discount|if\s+(?:that|this|the)\s+(?:rate|growth|pace)\s+(?:holds|continues)|at\s+(?:that|this|the same)\s+(?:rate|pace)|where\s+(?:does|would)\s+that\s+put|(?:compound(?:s|ed|ing)?|grows?|growing)\s+at\s+\S+|at\s+(?:(?:its|their|that|this|the|each)\s+)?(?:[\p{L}\d'’-]+\s+){0,3}(?:CAGR|growth\s+rate|annual\s+growth))\b|加价|折扣|按这个增速|按此增速|照此|推算/iu;
-/** "project the 2026 market size", "Project Europe forward to 2030": the verb, never a product named "Project X". */
+  /\b(?:markup|mark-up|surcharge|premium|(?:volume|bulk|seat|quantity)\s+discount|got\s+(?:its|the|a)\s+discount|if\s+(?:that|this|the)\s+(?:rate|growth|pace)\s+(?:holds|continues)|at\s+(?:that|this|the same)\s+(?:rate|pace)|where\s+(?:does|would)\s+that\s+put|(?:compound(?:s|ed|ing)?|grows?|growing)\s+at\s+\S+|at\s+(?:(?:its|their|that|this|the|each)\s+)?(?:[\p{L}\d'’-]+\s+){0,3}(?:CAGR|growth\s+rate|annual\s+growth)|impl(?:y|ies|ied)\b[^.?!]{0,60}\b(?:by|in|for)\s+(?:19|20)\d\d)\b|加价|折扣|按这个增速|按此增速|照此|推算/iu;
+/** "project the 2026 market size", "Project Europe forward to 2030": the verb, never a product named with a letter ("Project X", "project x"). */
 const PROJECT =
-  /\b(?:project(?:s|ed|ion)?|Project(?:s|ed|ion)?(?!\s+\p{Lu}\b))\b[^.?!]{0,80}\b(?:19|20)\d\d/u;
+  /\b(?:project(?:s|ed|ion)?|Project(?:s|ed|ion)?)\b(?!\s+\p{L}(?![\p{L}\d]))[^.?!]{0,80}\b(?:19|20)\d\d/u;
 
 export const asksRate = (text: string): boolean => RATE_WORDS.test(text) || PROJECT.test(text);
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { planCalculation } from "./derive-inputs";
+import { clauseSharePair, sharesAsked, upstreamSharePair } from "./derive-share";
 import type { ResearchFrame } from "./frame";
-import { keyFigure as fig } from "./test-docs";
+import { keyFigure as fig, figure } from "./test-docs";
+import type { Derivation } from "./upstream";
 
 const frame = {
   title: "Project X market",
@@ -53,5 +55,68 @@ describe("a share with a named whole", () => {
       vendor,
     );
     expect(held.label).not.toContain("Europe");
+  });
+});
+
+describe("a share of a part worked out just before", () => {
+  const part: Derivation = {
+    label: "manufacturing: Manufacturing share of Chinese spending × Project X China market size 2025",
+    operation: "product",
+    formatted: "USD 163 million",
+    value: 163.4e6,
+    formula: "…",
+    docIds: ["apac"],
+    inputs: [
+      { label: "Manufacturing share of Chinese spending", value: "38%" },
+      { label: "Project X China market size 2025", value: "USD 0.43 billion" },
+    ],
+  };
+  const all = [
+    figure("Project X market size 2025", "USD 4.2 billion"),
+    figure("Project X manufacturing segment revenue 2025", "USD 1.1 billion"),
+    figure("Project X China market size 2025", "USD 0.43 billion"),
+  ];
+
+  it("divides that part by the whole the clause names, when the clause points back at it", () => {
+    const pair = upstreamSharePair(["what fraction of global manufacturing spend is that"], all, [part], []);
+    expect(pair?.map((c) => [c.label, c.value])).toEqual([
+      ["manufacturing", "USD 163.4 million"],
+      ["Project X manufacturing segment revenue 2025", "USD 1.1 billion"],
+    ]);
+    // A Chinese whole with no bilingual document read to gloss it: no guess at an English figure.
+    expect(upstreamSharePair(["占全球制造业在这块支出的百分之多少"], all, [part], [])).toBeNull();
+    expect(upstreamSharePair(["what share of the global market is China"], all, [part], [])).toBeNull();
+  });
+});
+
+describe("several shares asked, each of its own whole", () => {
+  const all = [
+    figure("Project X market size 2025", "USD 4.2 billion"),
+    figure("Project X China market size 2025", "USD 0.43 billion"),
+    figure("Project X Asia-Pacific market size 2025", "USD 1.1 billion"),
+  ];
+  const request =
+    "What share of the Asia-Pacific Project X market is China in 2025? And what share of the global market?";
+
+  it("makes one calculation per clause that asks a share of a whole", () => {
+    expect(sharesAsked(request)).toEqual([
+      "What share of the Asia-Pacific Project X market is China in 2025?",
+      "And what share of the global market?",
+    ]);
+    expect(sharesAsked("What share of the market does Fernbrook hold?")).toEqual([]);
+  });
+
+  it("divides the part the request names by the whole its own clause names", () => {
+    const [first, second] = sharesAsked(request).map((clause) =>
+      clauseSharePair(clause, request, { ...frame, request }, all, [], []),
+    );
+    expect(first?.map((c) => c.label)).toEqual([
+      "Project X China market size 2025",
+      "Project X Asia-Pacific market size 2025",
+    ]);
+    expect(second?.map((c) => c.label)).toEqual([
+      "Project X China market size 2025",
+      "Project X market size 2025",
+    ]);
   });
 });

@@ -1,12 +1,15 @@
+import { clausesOf } from "../../language/english";
 import { placeOnly } from "../../language/places";
 import { parseQuantity } from "../../tools/calculate";
+import { resultOf } from "./derive-upstream";
 import type { ResearchFrame } from "./frame";
-import { parseGoalOptions } from "./goal-options";
+import { gloss, placesIn, termsOf } from "./gloss";
+import { derivationCue, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { type Figure as Candidate, firstOf, sharedEnds } from "./lineups";
 import { kindOf } from "./prose-figures";
 import { mentions, normalise } from "./text";
-import type { Derivation } from "./upstream";
+import type { Derivation, ReadDoc } from "./upstream";
 
 /**
  * "Europe's share of the market", "their combined share of the global market": the part (an item
@@ -99,4 +102,101 @@ export function missingSide(request: string, frame: ResearchFrame, all: readonly
   const amounts = partKinds.filter((k) => k !== "%");
   const kinds = new Set(amounts.length > 0 ? amounts : partKinds);
   return of(whole).some((c) => kinds.size === 0 || kinds.has(kindOf(c.q))) ? null : whole;
+}
+
+/** A clause that points back at what was just worked out ("is that", 这部分, "of it"). */
+const POINTS_BACK =
+  /\b(?:is|was|are|were|does|do)\s+(?:that|this|it|they|those)\b|\b(?:that|this)\s+(?:figure|amount|number|sum|part|portion|spend(?:ing)?|revenue)\b|这部分|这一部分|这块|这个数|它(?:们)?占|其占|^\s*(?:再|并|还|那)?\s*(?:看|算|问)?(?:一下|下)?\s*占/iu;
+
+/** What a share is asked of, in words: after "of" ("what fraction of global manufacturing spend"), or 占 … 的比例. */
+const WHOLE_WORDS =
+  /\b(?:share|percent(?:age)?|%|proportion|fraction|portion|part|slice|chunk)\s+of\s+(?:the\s+|all\s+)?(.{2,60}?)(?=\s+(?:is|was|are|were|does|do|would|that|this|it)\b|[?.!,;]|$)|占\s*([^，。？！,?]{1,30}?)\s*(?:的)?\s*(?:多大|多少|几成|百分之几|百分之多少|比例|比重|份额|百分比)/iu;
+
+/**
+ * A share of a part worked out upstream ("roughly how much do Chinese manufacturers spend … and what
+ * fraction of global manufacturing spend is that"): the clause asking points back at it, the part
+ * is that result, the whole the amount of its kind whose name has the clause's words and the same
+ * places — larger than the part, and not the whole the part was worked out from.
+ */
+export function upstreamSharePair(
+  clauses: readonly string[],
+  all: readonly Candidate[],
+  derived: readonly Derivation[],
+  reads: readonly ReadDoc[],
+): [Candidate, Candidate] | null {
+  const places = (text: string) => placesIn(text, reads);
+  // Chinese words with the English the library's bilingual statements give them (全球制造业收入 →
+  // "manufacturing segment revenue").
+  const terms = (text: string) => new Set([...termsOf(text, reads), ...gloss(text, reads, true)]);
+  const m = clauses
+    .filter((c) => POINTS_BACK.test(c))
+    .map((c) => WHOLE_WORDS.exec(c))
+    .find((x) => x !== null);
+  const words = (m?.[1] ?? m?.[2] ?? "").trim();
+  if (!words) return null;
+  const last = [...derived].reverse().find((d) => d.operation === "product" && !d.rows);
+  const result = last ? resultOf(last) : null;
+  if (!last || !result) return null;
+  const part: Candidate = {
+    label: last.label.replace(/:.*$/, "").trim() || last.label,
+    ...result,
+    docId: last.docIds[0],
+  };
+  const used = new Set((last.inputs ?? []).map((i) => normalise(i.label)));
+  const wanted = terms(words);
+  const wantedPlaces = places(words);
+  let best: { whole: Candidate; score: number } | null = null;
+  for (const whole of all) {
+    if (kindOf(whole.q) !== kindOf(part.q) || whole.q.amount <= part.q.amount) continue;
+    if (used.has(normalise(whole.label))) continue;
+    const own = places(whole.label);
+    if (own.size !== wantedPlaces.size || [...own].some((p) => !wantedPlaces.has(p))) continue;
+    const have = terms(whole.label);
+    const score = [...wanted].filter((t) => have.has(t)).length;
+    if (score > 0 && (!best || score > best.score)) best = { whole, score };
+  }
+  return best ? [part, best.whole] : null;
+}
+
+/** The calculation task's subject for one of several shares a request asks, by its clause. */
+export const SHARE_OF = "share asked";
+
+/**
+ * "What share of the Asia-Pacific market is China? And what share of the global market?": each
+ * clause asking a share of a whole of its own is its own calculation. One such clause (or none)
+ * asks one share, from the whole request.
+ */
+export function sharesAsked(request: string): string[] {
+  const cue = derivationCue("share");
+  const asking = clausesOf(request).filter((c) => cue?.test(c) && WHOLE_WORDS.test(c));
+  return asking.length >= 2 ? [...new Set(asking.map((c) => c.trim()))] : [];
+}
+
+/**
+ * One clause's share: the part the request names (or the part worked out upstream), over the whole
+ * that clause names — another clause's whole is no side of it.
+ */
+export function clauseSharePair(
+  clause: string,
+  request: string,
+  frame: ResearchFrame,
+  all: readonly Candidate[],
+  derived: readonly Derivation[],
+  reads: readonly ReadDoc[],
+): [Candidate, Candidate] | null {
+  const upstream = upstreamSharePair([clause], all, derived, reads);
+  if (upstream) return upstream;
+  const wholeOf = (c: string) => WHOLE_WORDS.exec(c)?.slice(1).find(Boolean) ?? "";
+  const all_ = namesOf(request, frame);
+  const own = wholeOf(clause);
+  // The part the clause names itself ("亚太又占全球多少"), else one no other clause takes as its whole.
+  const inClause = all_.filter((n) => mentions(clause, firstOf(n)) && !mentions(own, firstOf(n)));
+  const otherWholes = sharesAsked(request)
+    .filter((c) => c !== clause)
+    .map(wholeOf);
+  const names =
+    inClause.length > 0
+      ? [...inClause, ...all_.filter((n) => mentions(own, firstOf(n)))]
+      : all_.filter((n) => !otherWholes.some((w) => mentions(w, firstOf(n))));
+  return sharePair(clause, { ...frame, entities: names }, all, derived);
 }

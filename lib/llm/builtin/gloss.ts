@@ -1,5 +1,5 @@
 import { tagChinese } from "../../language/chinese";
-import { placeNamesZh } from "../../language/place-names";
+import { adjectivesAsPlaces, placeNamesZh, placesNamed } from "../../language/place-names";
 import { matchTerms } from "./text";
 import type { ReadDoc } from "./upstream";
 
@@ -157,3 +157,11 @@ export function withEnglishPlaces(text: string, reads: readonly ReadDoc[]): stri
   }
   return out;
 }
+
+/** The places a text names (lower case), Chinese names read as the English names figures go by. */
+export const placesIn = (text: string, reads: readonly ReadDoc[]): Set<string> =>
+  placesNamed(withEnglishPlaces(text, reads));
+
+/** The words of a text, peoples' adjectives read as their places and Chinese places in English. */
+export const termsOf = (text: string, reads: readonly ReadDoc[]): Set<string> =>
+  matchTerms(adjectivesAsPlaces(withEnglishPlaces(text, reads)));

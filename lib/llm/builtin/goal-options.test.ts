@@ -71,6 +71,18 @@ describe("parseGoalOptions: the derived figures a request asks for", () => {
   });
 });
 
+describe("parseGoalOptions: a share asked in other words", () => {
+  it("reads a fraction, a slice or a part of a whole as a share, in Chinese too", () => {
+    const asks = (goal: string) => parseGoalOptions(goal).derived.includes("share");
+    expect(asks("and what fraction of global manufacturing spend is that")).toBe(true);
+    expect(asks("What slice of the global Project X market does China represent in 2025?")).toBe(true);
+    expect(asks("how big a share of the market is that")).toBe(true);
+    expect(asks("再算一下这部分占全球制造业 Project X 支出的比例。")).toBe(true);
+    expect(asks("占全球制造业在这块支出的百分之多少？")).toBe(true);
+    expect(asks("What is the Project X market size in 2025?")).toBe(false);
+  });
+});
+
 describe("parseGoalOptions: the format asked", () => {
   it("takes 'table format' and 'in table form' whole, leaving no 'format' to research", () => {
     const o = parseGoalOptions(

@@ -100,7 +100,7 @@ const DERIVED: [Operation, RegExp][] = [
   ],
   [
     "share",
-    /\b(?:share of|as a (?:percentage|share|proportion) of|what (?:percent(?:age)?|share|proportion) of)\b|占比|所占比例|占.{1,8}的(?:百分)?比/i,
+    /\b(?:share of|as an? (?:percentage|share|proportion|fraction|portion) of|what (?:percent(?:age)?|share|proportion|fraction|portion|part|slice|chunk) of|how (?:big|large) an? (?:share|slice|part|portion|chunk|fraction) of)\b|\bwhat % of\b|占比|所占比例|比重|占[^。？！，,]{1,24}?的?(?:百分)?比例?|占[^。？！，,]{1,24}?(?:百分之几|百分之多少|几成)/i,
   ],
   [
     "product",

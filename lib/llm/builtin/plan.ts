@@ -6,6 +6,7 @@ import { asksPartOfCount, PART_OF_COUNT } from "./derive-count-part";
 import { DURATION_OF, durationsAsked } from "./derive-duration";
 import { asksExtra } from "./derive-extra";
 import { PART_OF_WHOLE, partAsked } from "./derive-part";
+import { SHARE_OF, sharesAsked } from "./derive-share";
 import { PER_UNIT } from "./derive-upstream";
 import { type Facet, MAX_FACETS, type ResearchFrame, researchFrame } from "./frame";
 import { parseGoalOptions } from "./goal-options";
@@ -156,7 +157,21 @@ const MAX_DERIVED = 6;
  * each, and how much more one costs") is one total per item, before the gap that compares them.
  */
 function calculationsOf(frame: ResearchFrame): { operation: Operation; subject?: string }[] {
-  return withDurationsApart(calculationsAsked(frame), frame.request);
+  return withSharesApart(withDurationsApart(calculationsAsked(frame), frame.request), frame.request);
+}
+
+/** Several shares asked in separate clauses, each of its own whole: one calculation each. */
+function withSharesApart(
+  calculations: { operation: Operation; subject?: string }[],
+  request: string,
+): { operation: Operation; subject?: string }[] {
+  const apart = sharesAsked(request);
+  if (apart.length === 0) return calculations;
+  return calculations.flatMap((c) =>
+    c.operation === "share" && !c.subject
+      ? apart.map((clause) => ({ operation: c.operation, subject: `${SHARE_OF}: ${clause}` }))
+      : [c],
+  );
 }
 
 /** Several durations asked in separate sentences: one calculation each, in place of the one. */
@@ -190,7 +205,8 @@ function calculationsAsked(frame: ResearchFrame): { operation: Operation; subjec
         ? names
         : [];
   // A part the documents give only as a share of a whole ("an estimate of its revenue").
-  const part = partsOf(frame.request, frame.entities);
+  // (A change of requirements may be what asks it: "改一下需求：重点算出中国制造业的支出".)
+  const part = partsOf([frame.request, ...frame.options.changed].join("\n"), frame.entities);
   // Each named item projected at its own rate ("project Europe and Asia-Pacific to 2030 … which ends
   // up bigger"), before what compares the projections.
   // An acronym ("CAGRs", "TCO") names a measure, not an item to project.

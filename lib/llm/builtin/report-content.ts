@@ -123,7 +123,7 @@ export function buildReport(asked: ResearchFrame, up: Upstream): ReportContent {
             const label = d.rows ? `${d.label} — ${r.label}` : d.label;
             return {
               text: zh
-                ? `${label}：${r.formatted}（计算：${r.formula}）`
+                ? `${label}：${inChineseUnits(r.formatted)}（计算：${r.formula}）`
                 : `${label}: ${r.formatted} (calculated: ${r.formula})`,
               citations: r.docIds,
             };
@@ -325,4 +325,21 @@ function figuresTable(figures: KeyFigure[], zh: boolean): ComparisonTable | null
     columns: zh ? ["数据", "数值"] : ["Figure", "Value"],
     rows: figures.map((f) => ({ cells: [f.name, f.value], citations: f.docIds })),
   };
+}
+
+/** Currencies a Chinese reader names in words: US dollars, yuan. */
+const ZH_CURRENCY: Record<string, string> = { usd: "美元", us$: "美元", $: "美元", cny: "元", rmb: "元" };
+
+/**
+ * A large amount of money as a Chinese report writes it, its English form kept beside it: "USD 163
+ * million" → "1.63 亿美元（USD 163 million）", "USD 33,840" → "3.38 万美元（USD 33,840）". Anything
+ * else (a share, a small or per-unit amount) as it is.
+ */
+export function inChineseUnits(formatted: string): string {
+  const q = parseQuantity(formatted);
+  const currency = q ? ZH_CURRENCY[q.prefix.toLowerCase()] : undefined;
+  if (!q || !currency || q.suffix !== "" || Math.abs(q.amount) < 1e4) return formatted;
+  const [size, word] = Math.abs(q.amount) >= 1e8 ? [1e8, "亿"] : [1e4, "万"];
+  const n = Number((q.amount / size).toPrecision(3));
+  return `${n.toLocaleString("en-US", { maximumFractionDigits: 2 })} ${word}${currency}（${formatted}）`;
 }
