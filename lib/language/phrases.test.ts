@@ -83,6 +83,16 @@ describe("a sentence's first word", () => {
       .map((p) => p.text);
     expect(names).toEqual(["Fernbrook FieldMate"]);
   });
+
+  it("is a name when a rare dictionary word is the subject of a verb ('Quillon dropped …')", () => {
+    const names = (text: string) =>
+      nounPhrases(text)
+        .filter((p) => p.name)
+        .map((p) => p.text);
+    expect(names("Quillon dropped Scout's price in 2024.")).toContain("Quillon");
+    // An everyday word opening a sentence before its verb is no name.
+    expect(names("Revenue grew 20% in 2025.")).toEqual([]);
+  });
 });
 
 describe("what follows 'per'", () => {

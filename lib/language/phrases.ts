@@ -4,6 +4,7 @@ import {
   isEverydayWord,
   isImperativeVerb,
   isParticleCompound,
+  isUsualWord,
   type TaggedWord,
   tagEnglish,
 } from "./english";
@@ -110,6 +111,10 @@ function englishRole(word: TaggedWord, next: TaggedWord | undefined, text: strin
       (next.tags.has("Noun") || next.tags.has("Gerund")) &&
       !next.tags.has("Pronoun");
     const objectFollows = !compound && !next?.tags.has("Conjunction");
+    // A rare dictionary word as the subject of a verb ("Quillon dropped Scout's price"): a usual
+    // noun may open a sentence as its subject ("Revenue grew"); a word few writers use is a name.
+    const verbFollows = next && /^\p{Ll}/u.test(next.text) && next.tags.has("Verb") && !next.tags.has("Noun");
+    if (common && verbFollows && !isUsualWord(word.text)) return "name";
     if (common && objectFollows && isImperativeVerb(word.text, text.slice(word.end, word.end + 80))) {
       return "break";
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asksExtra, extraPair } from "./derive-extra";
+import { asksExtra, extraPair, fullNameParts } from "./derive-extra";
 import { figure } from "./test-docs";
 import type { ReadDoc } from "./upstream";
 
@@ -31,6 +31,9 @@ describe("an item's price plus an extra on top", () => {
       ),
     ).toBe(false);
     expect(asksExtra("Does Quillon sell add-ons?")).toBe(false);
+    expect(asksExtra("the annual list cost for 150 technicians if we also take the analytics add-on")).toBe(
+      true,
+    );
   });
 
   it("adds the extra a sentence about the item prices to the item's figure of the same unit", () => {
@@ -40,6 +43,15 @@ describe("an item's price plus an extra on top", () => {
       "USD 8 per technician per month",
     ]);
     expect(pair?.[1]?.label).toBe("Quillon analytics add-on");
+  });
+
+  it("finds the item's figures under its maker's name ('Scout' is 'Quillon Scout')", () => {
+    expect(fullNameParts("Scout", [pricing])).toContain("Quillon");
+    const pair = extraPair("What does Scout cost with the analytics add-on?", candidates, [pricing]);
+    expect(pair?.map((c) => c.value)).toEqual([
+      "USD 39 per technician per month",
+      "USD 8 per technician per month",
+    ]);
   });
 
   it("finds nothing when no paragraph about the item prices the extra", () => {

@@ -22,7 +22,7 @@ const EXTRA =
 const ON_TOP = /\b(?:on\s+top(?:\s+of)?|all-?in|all\s+told)\b/iu;
 
 export const asksExtra = (request: string): boolean =>
-  /(?:\b(?:add(?:s|ed|ing)?|plus|including|inclusive of|with)\b|\bincl\.?(?=\s))[^.?!]{0,40}\b(?:add-?\s?ons?|surcharges?)\b/iu.test(
+  /(?:\b(?:add(?:s|ed|ing)?|plus|including|inclusive of|with|tak(?:e|es|ing)|get|buy|bundl(?:e|ed|ing)|opt(?:ing)? for)\b|\bincl\.?(?=\s))[^.?!]{0,40}\b(?:add-?\s?ons?|surcharges?)\b/iu.test(
     request,
   ) ||
   (ON_TOP.test(request) && asksMoney(request) && extraNamed(request) !== null);
@@ -69,12 +69,38 @@ export function extraPair(
     const key = firstOf(item);
     const extra = statedExtra(key, phrase, words, reads);
     if (!extra) continue;
-    const base = candidates.find(
-      (c) => mentions(c.label, key) && kindOf(c.q) === kindOf(extra.q) && c.q.amount !== extra.q.amount,
-    );
+    // The item by any part of its full name ("Scout" is "Quillon Scout", its figures "Quillon list price").
+    const names = [key, ...fullNameParts(key, reads)];
+    const base =
+      names
+        .map((n) =>
+          candidates.find(
+            (c) => mentions(c.label, n) && kindOf(c.q) === kindOf(extra.q) && c.q.amount !== extra.q.amount,
+          ),
+        )
+        .find(Boolean) ?? null;
     if (base) return [base, extra];
   }
   return null;
+}
+
+/**
+ * The other words of the name the documents give an item in full: "Quillon Scout" for "Scout",
+ * "Fernbrook FieldMate" for "FieldMate" — capitalised words written next to it.
+ */
+export function fullNameParts(key: string, reads: readonly ReadDoc[]): string[] {
+  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const run = new RegExp(
+    `((?:\\p{Lu}[\\p{L}\\d-]+\\s+){1,2})${escaped}\\b|\\b${escaped}((?:\\s+\\p{Lu}[\\p{L}\\d-]+){1,2})`,
+    "gu",
+  );
+  const out = new Set<string>();
+  for (const doc of reads) {
+    for (const m of doc.text.matchAll(run)) {
+      for (const w of `${m[1] ?? ""} ${m[2] ?? ""}`.split(/\s+/)) if (w && w !== key) out.add(w);
+    }
+  }
+  return [...out];
 }
 
 /** The extra's price: a sentence carrying the extra's words, in a paragraph that names the item. */

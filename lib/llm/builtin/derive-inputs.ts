@@ -7,6 +7,7 @@ import { type ComparisonTable, tablePair } from "./comparison-table";
 import { PART_OF_COUNT, planCountParts } from "./derive-count-part";
 import { DURATION_OF, planDuration } from "./derive-duration";
 import { asksExtra, extraPair } from "./derive-extra";
+import { AS_LISTED, GAP_OF_CHANGE, OF_GAP, planGapTotal } from "./derive-gap-total";
 import { planMean } from "./derive-mean";
 import { measureRows } from "./derive-measures";
 import { PART_OF_WHOLE, planPart } from "./derive-part";
@@ -91,7 +92,8 @@ export function planCalculation(
     (operation === "difference" || operation === "ratio") &&
     !!sentence &&
     (asksExtra(sentence) || asksRate(sentence));
-  if (operation === "product" || adjustedThere)
+  // (A total asked at the price as listed keeps the listed price.)
+  if ((operation === "product" && subject !== AS_LISTED) || adjustedThere)
     candidates.splice(0, candidates.length, ...refinedFigures(candidates, derived));
   const wanted = termsWithGloss(`${frame.title} ${requestText}`, reads);
   const none = (why: string): CalculationPlan => ({
@@ -114,7 +116,24 @@ export function planCalculation(
     );
   if (operation === "per_unit" && subject !== PER_UNIT)
     return planQuotients(frame, candidates, reads, requestText);
-  if (operation === "product") return planProduct(frame, candidates, reads, requestText, wanted, subject);
+  if (operation === "product" && subject === OF_GAP) return planGapTotal(derived, requestText);
+  // A change in one item's price: its two states, before and after, are the gap's sides.
+  if (operation === "difference" && subject === GAP_OF_CHANGE) {
+    const change = changePair(requestText, frame, reads);
+    if (change) {
+      const [a, b] = sameRate(change[0].q.amount >= change[1].q.amount ? change : [change[1], change[0]]);
+      return { label: `Gap: ${a.label} vs ${b.label}`, operation, inputs: [input(a), input(b)] };
+    }
+  }
+  if (operation === "product")
+    return planProduct(
+      frame,
+      candidates,
+      reads,
+      requestText,
+      wanted,
+      subject === AS_LISTED ? undefined : subject,
+    );
   if (subject === PER_UNIT) {
     const units = perUnitPair(derived);
     if (!units) return none("no two per-item totals to compare per unit");
@@ -199,7 +218,9 @@ export function planCalculation(
   if (
     !pair &&
     operation === "percent_change" &&
-    (yearsNamed === 0 || (yearsNamed === 1 && !!asked && !YEAR_IN.test(asked)))
+    // One year is no pair of years: "what % did they cut the list price by in March 2024" dates the
+    // change the text states — unless "now" is set against it.
+    (yearsNamed === 0 || (yearsNamed === 1 && (!nowAsked || (!!asked && !YEAR_IN.test(asked)))))
   )
     pair = changePair(requestText, frame, reads) ?? twoUnits();
   if (
@@ -297,4 +318,16 @@ function operationName(op: Operation): string {
     apply_rate: "Rate applied",
     date_difference: "Time between",
   }[op];
+}
+
+/**
+ * One price in two states is one measure: a side the text writes bare ("launched at USD 59") is per
+ * the unit the other side states ("USD 39 per technician per month").
+ */
+function sameRate([a, b]: [Candidate, Candidate]): [Candidate, Candidate] {
+  const per = (x: Candidate, y: Candidate): Candidate =>
+    x.q.suffix === "" && y.q.suffix !== "" && x.q.prefix === y.q.prefix
+      ? { ...x, value: `${x.value} ${y.q.suffix}`, q: { ...x.q, suffix: y.q.suffix } }
+      : x;
+  return [per(a, b), per(b, a)];
 }

@@ -4,6 +4,7 @@ import { superlatives } from "../../language/superlatives";
 import { MAX_ROWS, parseQuantity } from "../../tools/calculate";
 import { splitSentences } from "../../tools/sentences";
 import { unitClash as clashOf } from "../../tools/units";
+import { fullNameParts } from "./derive-extra";
 import type { CalculationPlan } from "./derive-inputs";
 import { lineup } from "./direct-answer";
 import type { ResearchFrame } from "./frame";
@@ -63,7 +64,7 @@ export function planProduct(
     else if (subject) return none(`no amount of money per unit found for ${subject}`);
   }
   let named = item;
-  if (!item) ({ pool, name: named } = namedFirst(pool, requestText, frame.subject ?? ""));
+  if (!item) ({ pool, name: named } = namedFirst(pool, requestText, frame.subject ?? "", reads));
   // The item's figure as the text states it ("Quillon … USD 2,050" over three years): asked a total
   // over a span, a document's prose may hold what no key-figures list does.
   if (named && asked && !asked.rate) {
@@ -180,6 +181,7 @@ function namedFirst(
   pool: Candidate[],
   requestText: string,
   subject: string,
+  reads: readonly ReadDoc[] = [],
 ): { pool: Candidate[]; name?: string } {
   // A word most figures' names start with ("Project X …") is the subject they are all about, no item.
   const firstWords = pool.map((c) => (c.label.split(/\s+/)[0] ?? "").toLowerCase());
@@ -192,7 +194,16 @@ function namedFirst(
       ? []
       : subject.toLowerCase().split(/\s+/)),
   ]);
-  for (const line of requestText.split("\n")) {
+  // The sentence that gives the count says whose total it is ("what would 200 techs on Scout
+  // plus analytics run us"), before the lines of the request, newest first.
+  const counted = countIn(requestText);
+  const countSentence = counted
+    ? splitSentences(requestText).find((x) => x.includes(counted.label.split(/\s+/)[0] ?? "\u0000"))
+    : undefined;
+  for (const line of [...(countSentence ? [countSentence] : []), ...requestText.split("\n")]) {
+    // A product named in the line stands for its maker's figures too ("Scout" is "Quillon Scout").
+    const capitalised = line.match(/\p{Lu}[\p{L}\d-]{2,}/gu) ?? [];
+    const aliases = new Set(capitalised.flatMap((w) => fullNameParts(w, reads)));
     for (const c of pool) {
       const name = c.label
         .split(/\s+/)
@@ -200,7 +211,7 @@ function namedFirst(
           (w) =>
             /^\p{Lu}[\p{L}\d-]{2,}$/u.test(w) &&
             !general.has(w.toLowerCase()) &&
-            new RegExp(`(?:^|[^\\p{L}])${w}(?:$|[^\\p{L}])`, "u").test(line),
+            (new RegExp(`(?:^|[^\\p{L}])${w}(?:$|[^\\p{L}])`, "u").test(line) || aliases.has(w)),
         );
       if (name) return { pool: pool.filter((x) => x.label.split(/\s+/).includes(name)), name };
     }
@@ -236,7 +247,7 @@ function statedMeasures(aspects: readonly Set<string>[], reads: readonly ReadDoc
 const NEAR_BEFORE = 25;
 const NEAR_AFTER = 15;
 
-function spanByTotal(request: string): ReturnType<typeof requestedSpan> {
+export function spanByTotal(request: string): ReturnType<typeof requestedSpan> {
   const cue = derivationCue("product");
   const m = cue ? new RegExp(cue.source, cue.flags.replace("g", "")).exec(request) : null;
   if (!m) return null;
@@ -260,7 +271,7 @@ const words = (text: string): Set<string> =>
   );
 
 /** How many of the figure's own periods the asked span holds: "12 months", "3 years"; null for none. */
-function spanFactor(
+export function spanFactor(
   stated: ReturnType<typeof statedSpan>,
   asked: ReturnType<typeof requestedSpan>,
 ): string | null {

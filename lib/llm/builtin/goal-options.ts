@@ -83,7 +83,7 @@ const FORMATS: [Format, RegExp][] = [
 const DERIVED: [Operation, RegExp][] = [
   [
     "percent_change",
-    /(?:\b(?:percent(?:age)?|pct)\s+|(?<=\b(?:what|the)\s)%\s*)(?:change|growth|increase|decrease|decline|drop|rise|gain|fall|cut)\b|\b(?:(?:growth|increase|decrease|decline|drop|rise|gain|change|bigger|larger|smaller|higher|lower|grew|shrank|above|below)\b[^.?!;]{0,100}\b(?:in\s+(?:percent|per\s?cent)|in(?=\s*%)|as\s+a\s+percent(?:age)?)|growth\s+rate|by what (?:percent(?:age)?|share)|how much (?:did|has) .{1,40} (?:grow|grown|rise|risen|fall|fallen|change|changed|cut|drop|dropped)|(?:change|increase|decrease|growth)\s+(?:from|between)\s+(?:19|20)\d\d)\b|\bby what %|增长率|增幅|降幅|同比|下调了?百分之?多少|降了百分之?多少|(?:涨|降|增|减|变化|变动)[^，。？！]{0,6}幅度|按百分比/i,
+    /(?:\b(?:percent(?:age)?|pct)\s+|(?<=\b(?:what|the)\s)%\s*)(?:change|growth|increase|decrease|decline|drop|rise|gain|fall|cut)\b|\b(?:(?:growth|increase|decrease|decline|drop|rise|gain|change|bigger|larger|smaller|higher|lower|grew|shrank|above|below)\b[^.?!;]{0,100}\b(?:in\s+(?:percent|per\s?cent)|in(?=\s*%)|as\s+a\s+percent(?:age)?)|growth\s+rate|by what (?:percent(?:age)?|share)|how much (?:did|has) .{1,40} (?:grow|grown|rise|risen|fall|fallen|change|changed|cut|drop|dropped)|(?:change|increase|decrease|growth)\s+(?:from|between)\s+(?:19|20)\d\d)\b|\bby what %|\bwhat\s+(?:%|percent(?:age)?)\s+(?:did|does|has|have|was|is|were)\b[^.?!;]{0,60}\b(?:cut|drop(?:ped)?|r[ai]se[nd]?|gr[eo]wn?|f[ae]ll(?:en)?|chang(?:e|ed)|increas(?:e|ed)|decreas(?:e|ed)|reduc(?:e|ed)|lower(?:ed)?|rais(?:e|ed))\b|增长率|增幅|降幅|同比|下调了?百分之?多少|降了百分之?多少|(?:涨|降|增|减|变化|变动)[^，。？！]{0,6}幅度|按百分比/i,
   ],
   ["sum", /\b(?:combined|together|sum of|added up)\b|加起来|加总|总和|两者合计/i],
   [

@@ -5,6 +5,7 @@ import type { Operation } from "../../tools/calculate";
 import { asksPartOfCount, PART_OF_COUNT } from "./derive-count-part";
 import { DURATION_OF, durationsAsked } from "./derive-duration";
 import { asksExtra } from "./derive-extra";
+import { AS_LISTED, GAP_OF_CHANGE, gapOfChangeTotalled, OF_GAP, totalAsListedToo } from "./derive-gap-total";
 import { PART_OF_WHOLE, partAsked } from "./derive-part";
 import { SHARE_OF, sharesAsked } from "./derive-share";
 import { PER_UNIT } from "./derive-upstream";
@@ -207,6 +208,18 @@ function calculationsAsked(frame: ResearchFrame): { operation: Operation; subjec
   // A part the documents give only as a share of a whole ("an estimate of its revenue").
   // (A change of requirements may be what asks it: "改一下需求：重点算出中国制造业的支出".)
   const part = partsOf([frame.request, ...frame.options.changed].join("\n"), frame.entities);
+  // What a change in one price comes to for the fleet: the gap per unit, then its total.
+  if (gapOfChangeTotalled([frame.request, ...frame.options.changed].join("\n"))) {
+    const adjust = ops.filter((op) => adjusts(op, frame.request));
+    const rest = ops.filter((op) => op !== "difference" && op !== "product" && !adjust.includes(op));
+    return [
+      ...adjust.map((operation) => ({ operation })),
+      { operation: "difference" as const, subject: GAP_OF_CHANGE },
+      { operation: "product" as const, subject: OF_GAP },
+      ...rest.map((operation) => ({ operation })),
+      ...part,
+    ];
+  }
   // Each named item projected at its own rate ("project Europe and Asia-Pacific to 2030 … which ends
   // up bigger"), before what compares the projections.
   // An acronym ("CAGRs", "TCO") names a measure, not an item to project.
@@ -223,7 +236,15 @@ function calculationsAsked(frame: ResearchFrame): { operation: Operation; subjec
   }
   if (!ops.includes("product") || items.length < 2) {
     // Parts are amounts worked out (stage 1): after what adjusts, before what compares them.
-    const staged = inDataflowOrder(ops, frame.request).map((operation) => ({ operation }));
+    // A total asked at the listed price too comes first, before anything adjusts the price.
+    const listed =
+      ops.includes("product") && totalAsListedToo(frame.request)
+        ? [{ operation: "product" as const, subject: AS_LISTED }]
+        : [];
+    const staged = [
+      ...listed,
+      ...inDataflowOrder(ops, frame.request).map((operation) => ({ operation })),
+    ] as { operation: Operation; subject?: string }[];
     const cut = staged.findIndex((c) => stageOf(c.operation, frame.request) === 2);
     return cut < 0 ? [...staged, ...part] : [...staged.slice(0, cut), ...part, ...staged.slice(cut)];
   }
