@@ -33,6 +33,14 @@ describe("groundTopics", () => {
     );
     expect(g.spec.topics).toEqual(["Project X", "market size"]);
     expect(g.dropped).toEqual(["offline afternoon"]);
+    // A time is no subject matter to report missing.
+    expect(g.spec.constraints).toEqual([]);
+  });
+
+  it("records a dropped topic of subject matter, so the report says the library lacks it", async () => {
+    const g = await groundTopics({ ...spec, topics: ["Project X", "market size", "mining"] }, library);
+    expect(g.dropped).toEqual(["mining"]);
+    expect(g.spec.constraints).toEqual(["Not in the library index: mining"]);
   });
 
   it("keeps names the library lacks: a missing subject is a finding, not noise", async () => {

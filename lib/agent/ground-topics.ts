@@ -1,7 +1,7 @@
 import { isAcronym } from "../language/abbreviations";
-import { isCommonWord, misspelledCommonWord } from "../language/english";
+import { isCommonWord, isSubjectMatter, misspelledCommonWord } from "../language/english";
 import { placeOnly } from "../language/places";
-import { type GoalSpec, NOT_IN_LIBRARY } from "../planner/plan-schema";
+import { type GoalSpec, NOT_IN_LIBRARY, NOT_INDEXED } from "../planner/plan-schema";
 import type { DocumentLibrary } from "../tools/library/document-library";
 
 /** Share of a topic's words a document must hold for the topic to count as found in the library. */
@@ -123,7 +123,14 @@ export async function groundTopics(
   const essential =
     unknown.some((u) => names.has(u) || !placeOnly(u, goal)) || unknown.length === central.length;
   if (kept.length === 0 || dropped.length === 0) return { spec, dropped: [], unknown, essential };
-  return { spec: { ...spec, topics: kept }, dropped, unknown, essential };
+  // Recorded too, when they name subject matter ("mining", not "all afternoon"): the report says the
+  // library has nothing on them.
+  const missing = dropped.filter((d) => !guessed.has(d) && isSubjectMatter(d));
+  const constraints =
+    missing.length === 0 || spec.constraints.some((c) => c.startsWith(NOT_INDEXED))
+      ? spec.constraints
+      : [...spec.constraints, `${NOT_INDEXED} ${missing.join("; ")}`];
+  return { spec: { ...spec, topics: kept, constraints }, dropped, unknown, essential };
 }
 
 /** Every word of the name is in the text itself, not just a fuzzy neighbour of it. */

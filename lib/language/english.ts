@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import * as chrono from "chrono-node";
 import nlp from "compromise";
 
 /**
@@ -278,4 +279,16 @@ export function withoutParticles(text: string): string {
       out = `${out.slice(0, w.start)}${" ".repeat(w.end - w.start)}${out.slice(w.end)}`;
   }
   return out;
+}
+
+/**
+ * A phrase about the subject matter, not the request's circumstances: it holds no time or date
+ * (chrono-node finds "afternoon" in "offline all afternoon", "Friday" in "by Friday"), and no word
+ * compromise tags as a date, a pronoun or a value ("the other one").
+ */
+export function isSubjectMatter(phrase: string): boolean {
+  if (chrono.parse(phrase).length > 0) return false;
+  return tagEnglish(phrase).every(
+    (w) => !["Date", "Time", "Duration", "Pronoun", "Value"].some((t) => w.tags.has(t)),
+  );
 }

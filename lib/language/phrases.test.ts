@@ -92,6 +92,9 @@ describe("a sentence's first word", () => {
     expect(names("Quillon dropped Scout's price in 2024.")).toContain("Quillon");
     // An everyday word opening a sentence before its verb is no name.
     expect(names("Revenue grew 20% in 2025.")).toEqual([]);
+    // Nor is a derived abstract noun or two usual words run together.
+    expect(names("Interoperability matters most.")).toEqual([]);
+    expect(names("Headcount grew by 20%.")).toEqual([]);
   });
 });
 

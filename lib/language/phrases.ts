@@ -89,6 +89,14 @@ function nounByPosition(words: TaggedWord[], i: number, previous: Role | undefin
 /** Words that join the phrases on either side of them. */
 const COORDINATING = /^(?:and|or|nor|vs|versus|plus|&)$/;
 
+/** Two usual words run together ("headcount", "uptime", "workflow"): a compound noun, never a name. */
+function compounded(word: string): boolean {
+  const w = word.toLowerCase();
+  for (let k = 2; k <= w.length - 3; k++)
+    if (isUsualWord(w.slice(0, k)) && isUsualWord(w.slice(k))) return true;
+  return false;
+}
+
 /** Suffixes that derive common nouns: "adoption", "deployment", "readiness", "reliability". */
 const ABSTRACT = /\p{L}{3}(?:tion|sion|ment|ness|ity|ance|ence|ship|ism)$/iu;
 
@@ -114,7 +122,14 @@ function englishRole(word: TaggedWord, next: TaggedWord | undefined, text: strin
     // A rare dictionary word as the subject of a verb ("Quillon dropped Scout's price"): a usual
     // noun may open a sentence as its subject ("Revenue grew"); a word few writers use is a name.
     const verbFollows = next && /^\p{Ll}/u.test(next.text) && next.tags.has("Verb") && !next.tags.has("Noun");
-    if (common && verbFollows && !isUsualWord(word.text)) return "name";
+    if (
+      common &&
+      verbFollows &&
+      !isUsualWord(word.text) &&
+      !ABSTRACT.test(word.text) &&
+      !compounded(word.text)
+    )
+      return "name";
     if (common && objectFollows && isImperativeVerb(word.text, text.slice(word.end, word.end + 80))) {
       return "break";
     }

@@ -1,3 +1,5 @@
+import { tagEnglish } from "./english";
+
 /**
  * Chinese names of countries and world regions → their English names, from the Unicode CLDR data
  * the JavaScript runtime ships (`Intl.DisplayNames`): "中国" → "China", "北美洲" → "North America".
@@ -76,19 +78,36 @@ function placeNamesEn(): readonly string[] {
   return english;
 }
 
+const demonyms = new Map<string, boolean>();
+
+/** A people's or language's adjective, as compromise's lexicon tags it ("Chinese", "German"; not "than", "span"). */
+function isDemonym(word: string): boolean {
+  const key = word.toLowerCase();
+  let known = demonyms.get(key);
+  if (known === undefined) {
+    known = tagEnglish(`the ${key} market`)[1]?.tags.has("Demonym") ?? false;
+    demonyms.set(key, known);
+  }
+  return known;
+}
+
 /**
  * The place a people's or language's adjective names: "Chinese" → "China", "Japanese" → "Japan",
- * "European" → "Europe", "Brazilian" → "Brazil"; "Korean" names none (there are two Koreas).
- * The adjective's stem, its ending (-n, -an, -ean, -ian, -ese) cut, must begin exactly one one-word place name.
- * Null when the word is no such adjective.
+ * "European" → "Europe", "Brazilian" → "Brazil"; "Korean" names none (there are two Koreas). The
+ * word must be an adjective of a people (compromise's lexicon says which); its stem, its ending
+ * (-n, -an, -ean, -ian, -ese) cut, must begin exactly one one-word place name; "North American"
+ * is read whole, by `adjectivesAsPlaces`. Null when the word is no such adjective.
  */
-export function placeOfAdjective(word: string): string | null {
+export function placeOfAdjective(word: string, before = ""): string | null {
   const w = word.trim();
-  if (!/^\p{Lu}\p{Ll}+$/u.test(w)) return null;
+  if (!/^\p{Lu}\p{Ll}+$/u.test(w) || !isDemonym(w)) return null;
   // The longest stem first: "Indian" is "Indi-an" (India), not "Ind-ian" (India or Indonesia).
   for (const ending of ["n", "an", "ean", "ian", "ese"]) {
     if (!w.endsWith(ending) || w.length - ending.length < 3) continue;
     const stem = w.slice(0, -ending.length);
+    // "North American": the place of two words the adjective ends ("North America").
+    const whole = before ? placeNamesEn().filter((p) => p.startsWith(`${before} ${stem}`)) : [];
+    if (whole.length === 1) return whole[0] as string;
     const found = placeNamesEn().filter((p) => p.startsWith(stem) && !p.includes(" "));
     if (found.length === 1) return found[0] as string;
   }
@@ -102,8 +121,24 @@ export const isPlaceName = (name: string): boolean =>
 const capital = (w: string): string => (w[0] ?? "").toUpperCase() + w.slice(1).toLowerCase();
 
 /** A text with each people's adjective read as its place, in any case ("chinese spending" → "China spending"). */
-export const adjectivesAsPlaces = (text: string): string =>
-  text.replace(/\p{L}{4,}/gu, (w) => placeOfAdjective(capital(w)) ?? w);
+export function adjectivesAsPlaces(text: string): string {
+  const parts = text.split(/(\p{L}+)/u);
+  // parts alternate: separator, word, separator, word, …
+  for (let i = 1; i < parts.length; i += 2) {
+    const w = parts[i] as string;
+    if (w.length < 4) continue;
+    const before = i >= 3 && /^\s+$/u.test(parts[i - 1] as string) ? capital(parts[i - 2] as string) : "";
+    const place = placeOfAdjective(capital(w), before);
+    if (!place) continue;
+    // "North American" is North America, both words; "Chinese" is China.
+    if (before && place.startsWith(`${before} `)) {
+      parts[i - 2] = "";
+      parts[i - 1] = "";
+    }
+    parts[i] = place;
+  }
+  return parts.join("");
+}
 
 /** The places a text names (lower case): one- and two-word names, in any case, and peoples' adjectives. */
 export function placesNamed(text: string): Set<string> {
@@ -112,12 +147,31 @@ export function placesNamed(text: string): Set<string> {
     .filter(Boolean)
     .map(capital);
   const out = new Set<string>();
+  // A two-letter code the runtime's CLDR data names ("US", "UK", "EU"), written in capitals.
+  for (const code of text.match(/\b\p{Lu}{2}\b/gu) ?? []) {
+    const name = regionOfCode(code);
+    if (name) out.add(name.toLowerCase());
+  }
   for (let i = 0; i < words.length; i++) {
     const two = `${words[i]} ${words[i + 1] ?? ""}`;
     if (i + 1 < words.length && isPlaceName(two)) {
       out.add(two.toLowerCase());
       i++;
-    } else if (isPlaceName(words[i] as string)) out.add((words[i] as string).toLowerCase());
+    } else if (isPlaceName(words[i] as string) && words[i] !== "World")
+      out.add((words[i] as string).toLowerCase());
   }
+  // "the world market" is the global one: no place.
   return out;
+}
+
+/** The English name of a two-letter region code ("US" → "United States", "UK" → "United Kingdom"). */
+function regionOfCode(code: string): string | null {
+  try {
+    const name = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" }).of(
+      code === "UK" ? "GB" : code,
+    );
+    return name ?? null;
+  } catch {
+    return null;
+  }
 }

@@ -37,6 +37,16 @@ describe("what a sentence says a percentage is a share of", () => {
     expect([c?.part, c?.whole]).toEqual(["制造业", "中国市场收入"]);
   });
 
+  it("reads no share into 占有率, 抢占 or 占用, a change from one value to another, or a time", () => {
+    expect(shareStatements("公司的市场占有率为35%。")).toEqual([]);
+    expect(shareStatements("小米抢占了15%的市场。")).toEqual([]);
+    expect(shareStatements("该产品占用了40%的内存。")).toEqual([]);
+    expect(shareStatements("中国占全球市场份额从30%升至35%。")).toEqual([]);
+    expect(shareStatements("In March, Acme held 20% of the market.")[0]?.whole).toBe("market");
+    expect(shareStatements("在2024年，制造业占总支出的38%。")[0]?.whole).toBe("总支出");
+    expect(shareStatements("Salaries are 60% of costs, and rent is 20% of costs.")[1]?.part).toBe("rent");
+  });
+
   it("takes no number, pronoun or bare adverb for a part", () => {
     expect(shareStatements("The top four together hold 84% of revenue.")[0]?.part).toBe("top four");
     expect(shareStatements("Together they hold 84% of revenue.")).toEqual([]);
@@ -55,6 +65,10 @@ describe("places named by their peoples' adjectives", () => {
     expect(placeOfAdjective("Korean")).toBeNull();
     expect(placeOfAdjective("Median")).toBeNull();
     expect(placeOfAdjective("Human")).toBeNull();
+    // Only a people's adjective: "than" is no Thailand, "span" no Spain.
+    expect(placeOfAdjective("Than")).toBeNull();
+    expect(placeOfAdjective("Span")).toBeNull();
+    expect(placeOfAdjective("German")).toBe("Germany");
   });
 
   it("finds the places a text names, in any case", () => {
@@ -64,5 +78,9 @@ describe("places named by their peoples' adjectives", () => {
     expect([...placesNamed("Project X North America market size 2025")]).toEqual(["north america"]);
     expect([...placesNamed("Project X Asia-Pacific market size")]).toEqual(["asia"]);
     expect([...placesNamed("Project X market size 2025")]).toEqual([]);
+    expect([...placesNamed("the US market")]).toEqual(["united states"]);
+    expect([...placesNamed("the world market")]).toEqual([]);
+    expect([...placesNamed("North American market")]).toEqual(["north america"]);
+    expect([...placesNamed("cheaper than the token spend")]).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { isSubjectMatter } from "./english";
 /**
  * What a sentence says a percentage is a share of. "Manufacturing accounts for 38% of Chinese
  * spending" says the part (manufacturing) and the whole (Chinese spending); a figure's name alone
@@ -32,7 +33,7 @@ const EN_WHOLE_FIRST = new RegExp(
   "giu",
 );
 const ZH_PART_FIRST =
-  /(?:^|[，,；;：:。])\s*([^，,；;：:。\d%（）()]{1,16}?)\s*(?:贡献了|贡献|占据了|占据|占了|占)\s*([^，,；;：:。\d%]{1,24}?)\s*(?:的)?\s*(?:约|大约|近|超过|将近)?\s*(\d+(?:\.\d+)?\s?%)\s*(?:的)?\s*(收入|营收|份额|支出|销售额|市场)?/gu;
+  /(?:^|[，,；;：:。])\s*([^，,；;：:。\d%（）()]{1,16}?)\s*(?:贡献了|贡献|占据了|占据|占了|(?<![抢霸攻])占(?![有用]))\s*([^，,；;：:。\d%]{1,24}?)\s*(?:的)?\s*(?:约|大约|近|超过|将近)?\s*(\d+(?:\.\d+)?\s?%)\s*(?:的)?\s*(收入|营收|份额|支出|销售额|市场)?/gu;
 const ZH_WHOLE_FIRST =
   /(?:^|[，,；;：:。])\s*([^，,；;：:。\d%]{1,24}?)(?:中|里|当中)[，,]?\s*(?:约|大约|近|超过)?\s*(\d+(?:\.\d+)?\s?%)\s*(?:来自|是|为|属于)\s*([^，,；;：:。\d%]{1,16})/gu;
 
@@ -44,7 +45,15 @@ const DETERMINER = /^(?:the|a|an|its|their|this|that|these|those)\s+/i;
 /** Adverbs between a subject and its verb ("manufacturing already accounts for"). */
 const ADVERBS = /(?:(?:^|\s+)(?:already|now|alone|together|currently|still|also|only|combined|today))+$/i;
 const tidy = (s: string): string =>
-  s.replace(DETERMINER, "").replace(ADVERBS, "").replace(/\s+/g, " ").trim();
+  s
+    .replace(/^(?:and|but|while|whereas|or)\s+/i, "")
+    .replace(DETERMINER, "")
+    .replace(ADVERBS, "")
+    .replace(/^了/u, "")
+    .replace(/\s+/g, " ")
+    .trim();
+/** A whole is words of a thing: not a grammar word left over ("了"), nor the start of a change ("份额从"). */
+const isWhole = (s: string): boolean => /\p{L}{2,}|\p{Script=Han}{2,}/u.test(s) && !/(?:从|由|自)$/u.test(s);
 /** A part is words, not a number or a bare pronoun. */
 const isPart = (s: string): boolean =>
   /\p{L}{2,}/u.test(s) &&
@@ -52,13 +61,15 @@ const isPart = (s: string): boolean =>
 
 export function shareStatements(sentence: string): ShareStatement[] {
   const out: ShareStatement[] = [];
-  const setting = EN_SETTING.exec(sentence)?.[1] ?? ZH_SETTING.exec(sentence)?.[1];
+  // A place, not a time ("In March,", "在2024年，").
+  const opening = EN_SETTING.exec(sentence)?.[1] ?? ZH_SETTING.exec(sentence)?.[1];
+  const setting = opening && isSubjectMatter(opening) && !/\d/.test(opening) ? opening : undefined;
   const withSetting = (whole: string) =>
     setting && !whole.toLowerCase().includes(setting.toLowerCase()) ? `${setting} ${whole}` : whole;
   const add = (part: string, whole: string, value: string) => {
     const p = tidy(part);
     const w = tidy(whole);
-    if (!isPart(p) || !/\p{L}/u.test(w)) return;
+    if (!isPart(p) || !isWhole(w)) return;
     out.push({ part: p, whole: withSetting(w), value: value.replace(/\s+/g, ""), sentence });
   };
   for (const m of sentence.matchAll(EN_PART_FIRST)) add(m[1] ?? "", m[3] ?? "", m[2] ?? "");

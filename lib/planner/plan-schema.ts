@@ -65,6 +65,25 @@ export function absentNames(constraints: readonly string[]): string[] | null {
     .filter(Boolean);
 }
 
+/**
+ * The constraint line for the request's topics of ordinary words that no document in the index
+ * holds ("mining" beside "oil and gas"): left out of the plan, and said in the report to be
+ * missing rather than dropped in silence.
+ */
+export const NOT_INDEXED = "Not in the library index:";
+
+/** The topics a spec records as in no document's words. */
+export function unindexedTopics(constraints: readonly string[]): string[] {
+  const line = constraints.find((c) => c.startsWith(NOT_INDEXED));
+  return line
+    ? line
+        .slice(NOT_INDEXED.length)
+        .split(";")
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : [];
+}
+
 /** The clarified goal: what to deliver, to whom, under which constraints, judged how. */
 export const GoalSpec = z.object({
   deliverable: z.string().min(1),

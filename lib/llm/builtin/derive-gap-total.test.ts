@@ -23,7 +23,12 @@ describe("what a change in one price comes to for a fleet", () => {
       ),
     ).toBe(true);
     expect(gapOfChangeTotalled("如果我们有 200 名技师，按降价后的价格每年比原价能省多少美元？")).toBe(true);
-    // Two vendors' prices compared for a fleet: no one price changed.
+    // Two vendors' prices compared for a fleet, whatever changed: no one price's change.
+    expect(
+      gapOfChangeTotalled(
+        "Fernbrook raised prices in 2024. For 200 technicians per year, how much more would Fernbrook cost than Quillon?",
+      ),
+    ).toBe(false);
     expect(
       gapOfChangeTotalled("For 200 technicians per year, how much do we save with Quillon over Fernbrook?"),
     ).toBe(false);
@@ -87,6 +92,12 @@ describe("a total asked at the listed price too", () => {
     ).toBe(true);
     expect(
       totalAsListedToo("600 technicians on Fernbrook FieldMate at list price with their volume discount"),
+    ).toBe(false);
+    // A comma only qualifies the listed price: one total, discounted.
+    expect(
+      totalAsListedToo(
+        "What's the annual cost for 600 techs at list price, including the 15% volume discount?",
+      ),
     ).toBe(false);
   });
 });

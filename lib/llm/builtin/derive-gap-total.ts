@@ -21,11 +21,17 @@ export const OF_GAP = "total of the gap";
 const PRICE_CHANGED =
   /\b(?:cut|cuts|slashed|lowered|raised|hiked|dropped|reduced|increased)\b[^.?!]{0,40}\bprice|\bprice\s+(?:cut|drop|hike|increase|reduction|change)|\b(?:original|launch|old|previous|former|pre-cut|earlier|initial)\s+(?:list\s+)?price|降价|涨价|提价|调价|原价|原来的价格/iu;
 
+/** A comparison with a named item: "than Quillon", "vs Fernbrook", "compared with Nordvale", 比 Fernbrook. */
+const AGAINST_NAME =
+  /\b(?:than|vs\.?|versus|over|compared\s+(?:with|to)|against)\s+(?:the\s+)?\p{Lu}[\p{L}\d-]+|比\s*[A-Za-z]/u;
+
 /** The request asks what a change in one price comes to for a count of units over a span. */
 export function gapOfChangeTotalled(request: string): boolean {
   const ops = parseGoalOptions(request).derived;
   return (
     ops.includes("difference") &&
+    // "… more than Quillon", "vs Fernbrook": two items' prices compared, whatever changed.
+    !AGAINST_NAME.test(request) &&
     PRICE_CHANGED.test(request) &&
     countIn(request) !== null &&
     (spanByTotal(request) ?? requestedSpan(request)) !== null
@@ -69,8 +75,8 @@ const LISTED =
   /\b(?:at|on)\s+(?:the\s+)?(?:full\s+)?(?:list|sticker|full)(?:\s+price)?\b|\bundiscounted\b|\bbefore\s+(?:the\s+|any\s+|its\s+)?discount\b|按标价|标价下|原价|不打折/iu;
 /** What adjusts a listed price: a discount, a markup, an add-on. */
 const ADJUSTED = /\bdiscount|\bmark-?up|\bsurcharge|\badd-?\s?on|折扣|优惠|加价/iu;
-/** Words that set one state beside another: "at list and after its discount", "…, and once the discount". */
-const BESIDE = /\b(?:and|or|vs\.?|versus|then|compared)\b|[,;，；]|以及|和|与|再/u;
+/** Words that set one state beside another: "at list and after its discount", "…, and once the discount" (a comma alone qualifies: "at list price, including the discount"). */
+const BESIDE = /\b(?:and|or|vs\.?|versus|then|compared)\b|以及|和|与|再/u;
 
 /**
  * The total asked both at the price as listed and as adjusted: "what would Fernbrook cost at list and

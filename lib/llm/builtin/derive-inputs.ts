@@ -1,6 +1,6 @@
 import { definitions, withDefinitions } from "../../language/abbreviations";
 import { clausesOf, comparesByDegree } from "../../language/english";
-import { bareExtremes } from "../../language/superlatives";
+import { bareExtremes, superlatives } from "../../language/superlatives";
 import { type Operation, parseQuantity } from "../../tools/calculate";
 import { splitSentences } from "../../tools/sentences";
 import { type ComparisonTable, tablePair } from "./comparison-table";
@@ -26,7 +26,7 @@ import { parseGoalTerms } from "./goal-terms";
 import { statedFigures } from "./item-measures";
 import type { KeyFigure } from "./key-figures";
 import { type Figure as Candidate, figureInput as input, isMoney } from "./lineups";
-import { measurePair } from "./measure-pair";
+import { measureLacks, measurePair } from "./measure-pair";
 import { matchTerms, normalise } from "./text";
 import type { Derivation, ReadDoc } from "./upstream";
 
@@ -149,6 +149,7 @@ export function planCalculation(
       const [a, b] = own[0].q.amount > own[1].q.amount ? [own[1], own[0]] : own;
       return { label: `Share: ${a.label} of ${b.label}`, operation, inputs: [input(a), input(b)] };
     }
+    // Else the request's own reading (a Chinese clause's whole may only meet the figures glossed).
   }
   const asked = derivationClause(requestText, operation);
   const yearsNamed = new Set(requestText.match(/\b(?:19|20)\d\d\b/g) ?? []).size;
@@ -253,7 +254,13 @@ export function planCalculation(
     // "than the cheapest one", "above the market average": the other side is an end of a list or
     // its average, not the item in another state.
     pair =
-      bareExtremes(requestText).length > 0 || (asked && AVERAGE.test(asked))
+      // (Nor is it when a superlative picks the other side: "how many points lower is its loop rate
+      // than Cortexa's", its the framework that loops least.)
+      bareExtremes(requestText).length > 0 ||
+      (asked && AVERAGE.test(asked)) ||
+      (superlatives(frame.request).length > 0 &&
+        !!asked &&
+        (superlatives(asked).length > 0 || /\b(?:its|it|their|they|that one|this one)\b/i.test(asked)))
         ? null
         : conditionPair(requestText, candidates, reads);
   // "… and what fraction of global manufacturing spend is that": the part worked out just before.
@@ -269,6 +276,12 @@ export function planCalculation(
   // next), never a share of something else.
   const missing = !pair && operation === "share" ? missingSide(requestText, frame, candidates) : null;
   if (missing) return none(`no figure found for ${missing}`);
+  // The list that measures what is asked lacks a compared item: its figure is searched for, never
+  // replaced by another measure both items have.
+  if (!pair && (operation === "difference" || operation === "ratio")) {
+    const lacking = measureLacks(requestText, frame, candidates, reads);
+    if (lacking) return none(`no figure found for ${lacking}`);
+  }
   if (!pair && (operation === "difference" || operation === "ratio" || operation === "sum")) {
     pair =
       measurePair(requestText, frame, candidates, reads, false, derivationClause(requestText, operation)) ??

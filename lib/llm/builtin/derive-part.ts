@@ -8,9 +8,9 @@ import { resultOf } from "./derive-upstream";
 import { lineup } from "./direct-answer";
 import type { ResearchFrame } from "./frame";
 import { placesIn, termsOf } from "./gloss";
-import { parseGoalOptions } from "./goal-options";
+import { asksMoney, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
-import { type Figure as Candidate, firstOf, figureInput as input } from "./lineups";
+import { type Figure as Candidate, firstOf, figureInput as input, isMoney } from "./lineups";
 import { isCjk, matchTerms, mentions } from "./text";
 import type { Derivation, ReadDoc } from "./upstream";
 
@@ -37,7 +37,7 @@ export const ASKS_PART =
  * revenue") asks nothing to be worked out.
  */
 const AMOUNT_ASKED =
-  /\b(?:what|how much)\b[^.?!;]{0,30}?\b(?:revenues?|sales|turnover|income|earnings)\b|(?<!占[^。？！，,]{0,12})(?:营收|收入|销售额)[^。？！，,]{0,8}多少|(?:算出|算一下|计算出?|折算)[^。？！]{0,24}?(?:收入|营收|销售额|支出|金额|多少钱|多少美元)/iu;
+  /\b(?:what|how much)\b[^.?!;]{0,30}?\b(?:revenues?|sales|turnover|income|earnings)\b|(?<!占[^。？！，,]{0,12})(?:营收|收入|销售额)[^。？！，,]{0,8}多少|(?:算出|算一下|计算出?|折算)(?![^。？！]{0,24}?\d+\s*(?:名|个|位|人|台))[^。？！]{0,24}?(?:收入|营收|销售额|支出|金额|多少钱|多少美元)/iu;
 // The noun, not the verb ("can you share what revenue …").
 const SHARE_NAMED = /(?<!\b(?:you|to|please|we|i|they)\s+)\bshares?\b|份额|占比|占[^。？！]{1,24}比例/iu;
 
@@ -136,6 +136,9 @@ function statedPart(
 ): { item: string; share: Candidate; whole: Candidate } | null {
   const asked = termsOf(request, reads);
   const askedPlaces = placesIn(request, reads);
+  const money =
+    asksMoney(request) ||
+    /\b(?:dollars?|usd|revenue|spend(?:ing)?|sales)\b|美元|多少钱|收入|支出|金额/iu.test(request);
   let best = null as { item: string; share: Candidate; whole: Candidate; score: number } | null;
   for (const doc of reads) {
     for (const sentence of splitSentences(doc.text)) {
@@ -156,6 +159,8 @@ function statedPart(
           if (places.size !== wholePlaces.size || [...places].some((p) => !wholePlaces.has(p))) continue;
           const shared = [...wholeTerms].filter((t) => terms.has(t)).length;
           if (shared === 0) continue;
+          // Spending, revenue, a market: an amount of money, never a count that shares a place word.
+          if (money && !isMoney(whole)) continue;
           // The whole the request sets its question in ("the Project X market in China").
           const setIn = [...wholePlaces].every((p) => askedPlaces.has(p)) ? 2 : 0;
           const score = shared + setIn;

@@ -36,6 +36,10 @@ describe("an amount changed by a rate", () => {
     expect(
       asksRate("APAC CAGR for project x thru 2030 + what size that implies for the region by 2030"),
     ).toBe(true);
+    expect(asksRate("Can you project a 2030 market size for Europe?")).toBe(true);
+    expect(
+      asksRate("Using the market size and Fernbrook's share, what revenue does that imply for 2025?"),
+    ).toBe(false);
     // The product written in lower case is still no verb.
     expect(asksRate("roughly how much do chinese manufacturers spend on project x in USD (2025)?")).toBe(
       false,

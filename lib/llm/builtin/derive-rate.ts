@@ -23,12 +23,17 @@ import type { Derivation, ReadDoc } from "./upstream";
  * growth compounds once per year up to the year the request names.
  */
 const RATE_WORDS =
-  /\b(?:markup|mark-up|surcharge|premium|(?:volume|bulk|seat|quantity)\s+discount|got\s+(?:its|the|a)\s+discount|if\s+(?:that|this|the)\s+(?:rate|growth|pace)\s+(?:holds|continues)|at\s+(?:that|this|the same)\s+(?:rate|pace)|where\s+(?:does|would)\s+that\s+put|(?:compound(?:s|ed|ing)?|grows?|growing)\s+at\s+\S+|at\s+(?:(?:its|their|that|this|the|each)\s+)?(?:[\p{L}\d'’-]+\s+){0,3}(?:CAGR|growth\s+rate|annual\s+growth)|impl(?:y|ies|ied)\b[^.?!]{0,60}\b(?:by|in|for)\s+(?:19|20)\d\d)\b|加价|折扣|按这个增速|按此增速|照此|推算/iu;
+  /\b(?:markup|mark-up|surcharge|premium|(?:volume|bulk|seat|quantity)\s+discount|got\s+(?:its|the|a)\s+discount|if\s+(?:that|this|the)\s+(?:rate|growth|pace)\s+(?:holds|continues)|at\s+(?:that|this|the same)\s+(?:rate|pace)|where\s+(?:does|would)\s+that\s+put|(?:compound(?:s|ed|ing)?|grows?|growing)\s+at\s+\S+|at\s+(?:(?:its|their|that|this|the|each)\s+)?(?:[\p{L}\d'’-]+\s+){0,3}(?:CAGR|growth\s+rate|annual\s+growth))\b|加价|折扣|按这个增速|按此增速|照此|推算/iu;
 /** "project the 2026 market size", "Project Europe forward to 2030": the verb, never a product named with a letter ("Project X", "project x"). */
 const PROJECT =
-  /\b(?:project(?:s|ed|ion)?|Project(?:s|ed|ion)?)\b(?!\s+\p{L}(?![\p{L}\d]))[^.?!]{0,80}\b(?:19|20)\d\d/u;
+  /\b(?:project(?:s|ed|ion)?|Project(?:s|ed|ion)?)\b(?!\s+(?![aA]\s)\p{L}(?![\p{L}\d]))[^.?!]{0,80}\b(?:19|20)\d\d/u;
 
-export const asksRate = (text: string): boolean => RATE_WORDS.test(text) || PROJECT.test(text);
+/** "what size that implies for the region by 2030", when a growth rate is named: growth projected. */
+const IMPLIED_LATER = /\bimpl(?:y|ies|ied)\b[^.?!]{0,60}\b(?:by|in|for)\s+(?:19|20)\d\d\b/iu;
+const GROWTH_NAMED = /\b(?:CAGR|growth\s+rate|annual\s+growth|grow(?:s|ing|th)?)\b|增速|增长率/iu;
+
+export const asksRate = (text: string): boolean =>
+  RATE_WORDS.test(text) || PROJECT.test(text) || (IMPLIED_LATER.test(text) && GROWTH_NAMED.test(text));
 
 type Change = "discount" | "markup" | "growth";
 

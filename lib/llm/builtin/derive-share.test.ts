@@ -86,6 +86,10 @@ describe("a share of a part worked out just before", () => {
     // A Chinese whole with no bilingual document read to gloss it: no guess at an English figure.
     expect(upstreamSharePair(["占全球制造业在这块支出的百分之多少"], all, [part], [])).toBeNull();
     expect(upstreamSharePair(["what share of the global market is China"], all, [part], [])).toBeNull();
+    // "it" is the item the clause is about, not the total worked out before.
+    expect(
+      upstreamSharePair(["what share of the Project X market does it hold"], all, [part], []),
+    ).toBeNull();
   });
 });
 
@@ -104,6 +108,11 @@ describe("several shares asked, each of its own whole", () => {
       "And what share of the global market?",
     ]);
     expect(sharesAsked("What share of the market does Fernbrook hold?")).toEqual([]);
+    expect(
+      sharesAsked(
+        "What share of the market does Fernbrook hold, and how has its share of the market changed since 2023?",
+      ),
+    ).toEqual([]);
   });
 
   it("divides the part the request names by the whole its own clause names", () => {

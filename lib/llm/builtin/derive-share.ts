@@ -106,7 +106,7 @@ export function missingSide(request: string, frame: ResearchFrame, all: readonly
 
 /** A clause that points back at what was just worked out ("is that", 这部分, "of it"). */
 const POINTS_BACK =
-  /\b(?:is|was|are|were|does|do)\s+(?:that|this|it|they|those)\b|\b(?:that|this)\s+(?:figure|amount|number|sum|part|portion|spend(?:ing)?|revenue)\b|这部分|这一部分|这块|这个数|它(?:们)?占|其占|^\s*(?:再|并|还|那)?\s*(?:看|算|问)?(?:一下|下)?\s*占/iu;
+  /\b(?:is|was|are|were)\s+(?:that|this|those)\b|\b(?:that|this)\s+(?:figure|amount|number|sum|part|portion|spend(?:ing)?|revenue)\b|这部分|这一部分|这块|这个数|它(?:们)?占|其占|^\s*(?:再|并|还|那)?\s*(?:看|算|问)?(?:一下|下)?\s*占/iu;
 
 /** What a share is asked of, in words: after "of" ("what fraction of global manufacturing spend"), or 占 … 的比例. */
 const WHOLE_WORDS =
@@ -158,6 +158,10 @@ export function upstreamSharePair(
   return best ? [part, best.whole] : null;
 }
 
+/** The words a clause names its share's whole by ("the global market", 全球). */
+const shareWhole = (clause: string): string =>
+  WHOLE_WORDS.exec(clause)?.slice(1).find(Boolean)?.trim() ?? "";
+
 /** The calculation task's subject for one of several shares a request asks, by its clause. */
 export const SHARE_OF = "share asked";
 
@@ -169,7 +173,10 @@ export const SHARE_OF = "share asked";
 export function sharesAsked(request: string): string[] {
   const cue = derivationCue("share");
   const asking = clausesOf(request).filter((c) => cue?.test(c) && WHOLE_WORDS.test(c));
-  return asking.length >= 2 ? [...new Set(asking.map((c) => c.trim()))] : [];
+  // Each of its own whole: "what share of the market … and how has its share of the market changed" asks one.
+  // (Told apart by their first word: "the global market" against "the Asia-Pacific … market".)
+  const wholes = new Set(asking.map((c) => normalise(shareWhole(c)).split(/\s+/)[0] ?? ""));
+  return asking.length >= 2 && wholes.size === asking.length ? asking.map((c) => c.trim()) : [];
 }
 
 /**

@@ -94,3 +94,12 @@ describe("a total of a count", () => {
     expect(plan.label).toMatch(/no figure per tasks found for Relaywright/);
   });
 });
+
+describe("whose total a count asks", () => {
+  it("reads the sentence that gives the count, the number matched whole ('50', not the '50' in '150')", () => {
+    const request =
+      "Fernbrook quoted us USD 150 for onboarding. What would 50 technicians on Quillon cost per year?";
+    const plan = planProduct(frame(request), prices, [], request, new Set(), undefined);
+    expect(plan.inputs[0]?.label).toBe("Quillon list price");
+  });
+});

@@ -198,7 +198,12 @@ function namedFirst(
   // plus analytics run us"), before the lines of the request, newest first.
   const counted = countIn(requestText);
   const countSentence = counted
-    ? splitSentences(requestText).find((x) => x.includes(counted.label.split(/\s+/)[0] ?? "\u0000"))
+    ? splitSentences(requestText).find((x) =>
+        new RegExp(
+          `(?<![\\d.,])${(counted.label.split(/\s+/)[0] ?? "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\d.,])`,
+          "u",
+        ).test(x),
+      )
     : undefined;
   for (const line of [...(countSentence ? [countSentence] : []), ...requestText.split("\n")]) {
     // A product named in the line stands for its maker's figures too ("Scout" is "Quillon Scout").

@@ -80,6 +80,9 @@ describe("parseGoalOptions: a share asked in other words", () => {
     expect(asks("再算一下这部分占全球制造业 Project X 支出的比例。")).toBe(true);
     expect(asks("占全球制造业在这块支出的百分之多少？")).toBe(true);
     expect(asks("What is the Project X market size in 2025?")).toBe(false);
+    expect(asks("What part of the onboarding process takes longest?")).toBe(false);
+    expect(asks("Quillon 的市场占有率比 Fernbrook 高多少？")).toBe(false);
+    expect(asks("Quillon 占用的内存比 Fernbrook 少多少？")).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@ import { countIn } from "../../language/counts";
 import { clausesOf, comparesByDegree, withoutParticles, withSpellingMended } from "../../language/english";
 import { excludedItems } from "../../language/exclusions";
 import { CONVERTS, NUMBER_WORDS, requestedSpan } from "../../language/horizon";
-import { absentNames } from "../../planner/plan-schema";
+import { absentNames, unindexedTopics } from "../../planner/plan-schema";
 import { Operation } from "../../tools/calculate";
 import { ASKS_DURATION } from "./derive-duration";
 import { asksExtra } from "./derive-extra";
@@ -100,7 +100,7 @@ const DERIVED: [Operation, RegExp][] = [
   ],
   [
     "share",
-    /\b(?:share of|as an? (?:percentage|share|proportion|fraction|portion) of|what (?:percent(?:age)?|share|proportion|fraction|portion|part|slice|chunk) of|how (?:big|large) an? (?:share|slice|part|portion|chunk|fraction) of)\b|\bwhat % of\b|占比|所占比例|比重|占[^。？！，,]{1,24}?的?(?:百分)?比例?|占[^。？！，,]{1,24}?(?:百分之几|百分之多少|几成)/i,
+    /\b(?:share of|as an? (?:percentage|share|proportion|fraction|portion) of|what (?:percent(?:age)?|share|proportion|fraction|portion|slice|chunk) of|how (?:big|large) an? (?:share|slice|portion|chunk|fraction) of)\b|\bwhat % of\b|占比|所占比例|比重|(?<![抢霸])占(?![有用])[^。？！，,]{1,24}?的?(?:百分比|比例)|(?<![抢霸])占(?![有用])[^。？！，,]{1,24}?(?:百分之几|百分之多少|几成)/i,
   ],
   [
     "product",
@@ -300,6 +300,6 @@ export function readConstraints(goal: string, constraints: readonly string[]): G
       ]),
     ],
     changed: constraints.flatMap((c) => (c.startsWith(CHANGED) ? [c.slice(CHANGED.length).trim()] : [])),
-    absent: absentNames(constraints) ?? [],
+    absent: [...(absentNames(constraints) ?? []), ...unindexedTopics(constraints)],
   };
 }

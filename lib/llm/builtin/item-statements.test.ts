@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ResearchFrame } from "./frame";
 import { itemStatements } from "./item-statements";
+import { statementAbout } from "./prose-figures";
 import { readDoc } from "./test-docs";
 
 const frame = (request: string, excluded: string[] = []) =>
@@ -107,5 +108,58 @@ describe("itemStatements", () => {
         [],
       ),
     ).toEqual([]);
+  });
+});
+
+describe("the statement about an item", () => {
+  const standard = readDoc(
+    "reg",
+    "IASS-2 takes effect on 1 July 2026.\n\nAs of June 2025, 2 of the 4 leading vendors are certified: Fernbrook and Nordvale Systems. Tessaract Labs has not published a timeline.",
+  );
+  standard.title = "Project X regulation and the IASS-2 safety standard";
+  const zh = readDoc(
+    "reg-zh",
+    "IASS-2 于 2026 年 7 月 1 日起生效。Quillon 预计 2026 年第一季度获得认证，Tessaract Labs 尚未公布时间表。",
+  );
+
+  it("names the item, in a paragraph or document on the aspect, rather than states the aspect of no item", () => {
+    expect(statementAbout("Tessaract Labs", "IASS-2", ["Fernbrook"], [standard])?.sentence).toBe(
+      "Tessaract Labs has not published a timeline.",
+    );
+  });
+
+  it("is in the report's language when the documents say it in both", () => {
+    expect(statementAbout("Tessaract Labs", "IASS-2", [], [zh, standard], new Set(), false)?.docId).toBe(
+      "reg",
+    );
+    expect(statementAbout("Tessaract Labs", "IASS-2", [], [standard, zh], new Set(), true)?.docId).toBe(
+      "reg-zh",
+    );
+  });
+});
+
+describe("aspects of the items", () => {
+  it("takes no name that no document read mentions (a slip for another name) as an aspect", () => {
+    const landscape = readDoc(
+      "vl",
+      "Fernbrook leads with a 31% share of the Project X market. Tessaract Labs has 12%.",
+      [
+        ["Fernbrook market share 2025", "31%"],
+        ["Tessaract Labs market share 2025", "12%"],
+      ],
+    );
+    const request =
+      "Compare Tessarine's Project X market share with Fernbrook's — how many points behind are they?";
+    const out = itemStatements(
+      {
+        request,
+        subject: "Project X",
+        entities: [],
+        options: { excluded: [], changed: [], given: [] },
+      } as unknown as ResearchFrame,
+      [landscape],
+      [],
+    );
+    expect(out.map((s) => s.aspect).filter((a) => /Tessarine/.test(a))).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { derivationClause, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { firstOf, lineupsOf } from "./lineups";
 import { statementAbout } from "./prose-figures";
-import { matchTerms, normalise, overlap, ruledOutBy } from "./text";
+import { matchTerms, mentions, normalise, overlap, ruledOutBy } from "./text";
 import type { ReadDoc } from "./upstream";
 
 /**
@@ -78,7 +78,9 @@ export function itemStatements(
   const arithmetic = parseGoalOptions(request)
     .derived.map((op) => derivationClause(request, op))
     .filter((c): c is string => c !== null);
-  const aspects = [...terms.aspects, ...terms.names.filter((n) => !isListed(n))]
+  // A name no document read mentions ("Tessarine", a slip for Tessaract) is no aspect they speak to.
+  const known = (n: string) => reads.some((d) => mentions(d.text, firstOf(n)));
+  const aspects = [...terms.aspects, ...terms.names.filter((n) => !isListed(n) && known(n))]
     // "a licence column": the column is where the aspect goes, not what it is.
     .map((a) => a.replace(/\s+(?:columns?|rows?|table|chart)$/i, ""))
     .filter((a) => [...matchTerms(a)].some((t) => !subject.has(t)) && !measured(a))
@@ -88,7 +90,7 @@ export function itemStatements(
   const out: ItemStatement[] = [];
   for (const item of items) {
     for (const aspect of aspects) {
-      const found = statementAbout(item, aspect, items, reads, seen);
+      const found = statementAbout(item, aspect, items, reads, seen, frame.zh);
       if (!found || kindOf(found.sentence, aspect)) continue;
       seen.add(normalise(found.sentence));
       out.push({ item, aspect, ...found });

@@ -3,7 +3,7 @@ import { bareExtremes } from "../../language/superlatives";
 import { averageOf } from "./derive-picks";
 import type { ResearchFrame } from "./frame";
 import { termsWithGloss } from "./gloss";
-import { parseGoalOptions } from "./goal-options";
+import { onlyArithmetic, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { type Figure as Candidate, firstOf, lineupsOf } from "./lineups";
 import { figureInProse, kindOf, type ProseFigure } from "./prose-figures";
@@ -83,13 +83,20 @@ export function measurePair(
     // No list gives the measure item by item: the compared items' figures as the text states them.
     if (entities.length < 2) return null;
     const span = asked;
-    const measure = [...wanted].filter((t) => !entities.some((e) => matchTerms(e).has(t))).join(" ");
+    // What is measured, in the request's own words ("three-year total cost of ownership per
+    // technician"): its aspects, not the words that ask for arithmetic or a format ("the gap
+    // between the two", "for a CFO memo").
+    const aspects = parseGoalTerms(parseGoalOptions(request).rest).aspects.filter(
+      (a) => !entities.some((e) => mentions(a, firstOf(e))) && !onlyArithmetic(a),
+    );
+    const ofAspects = [...new Set(aspects.flatMap((a) => [...matchTerms(a)]))].filter((t) => !skip.has(t));
+    const measure = (
+      ofAspects.length > 0
+        ? ofAspects
+        : [...wanted].filter((t) => !entities.some((e) => matchTerms(e).has(t)))
+    ).join(" ");
     // Shown as the request's own words for what is measured ("three-year cost per technician").
-    const shown =
-      parseGoalTerms(parseGoalOptions(request).rest)
-        .aspects.filter((a) => !entities.some((e) => mentions(a, firstOf(e))))
-        .slice(0, 2)
-        .join(", ") || "figure";
+    const shown = aspects.slice(0, 2).join(", ") || "figure";
     const found = entities
       .slice(0, 2)
       .map((e) =>
@@ -168,3 +175,50 @@ const firstMention = (text: string, item: string): number => {
   const at = text.toLowerCase().indexOf((item.split(" ")[0] ?? item).toLowerCase());
   return at < 0 ? Number.POSITIVE_INFINITY : at;
 };
+
+/**
+ * The compared item that the list measuring what the request asks lacks: "how much better does
+ * Braidline recover than Cortexa" when the documents read list Braidline's tool-failure recovery
+ * rate but not Cortexa's — while another list (loop rates) has both. A gap on that other list
+ * would answer another question; the missing item's figure is searched for instead. Null when the
+ * best-fitting list has every compared item, or none of them.
+ */
+export function measureLacks(
+  request: string,
+  frame: ResearchFrame,
+  all: readonly Candidate[],
+  reads: readonly ReadDoc[],
+): string | null {
+  const lineups = [...lineupsOf(all).values()];
+  const has = (l: { items: Map<string, Candidate> }, e: string) =>
+    [...l.items.keys()].some((item) => mentions(item, firstOf(e)));
+  // The items compared: names the documents list figures for ("TaskForge", a benchmark, is none).
+  const entities = frame.entities.filter(
+    (e) => mentions(request, firstOf(e)) && lineups.some((l) => has(l, e)),
+  );
+  if (entities.length < 2) return null;
+  // The measure's words: the request's, less its subject's and the items' own names.
+  const skip = new Set([
+    ...(frame.subject ? matchTerms(frame.subject) : []),
+    ...entities.flatMap((e) => [...matchTerms(e)]),
+  ]);
+  const wanted = new Set([...termsWithGloss(request, reads)].filter((t) => !skip.has(t)));
+  const score = (l: { shared: string }) => [...matchTerms(l.shared)].filter((t) => wanted.has(t)).length;
+  const complete = Math.max(0, ...lineups.filter((l) => entities.every((e) => has(l, e))).map(score));
+  // By a clear margin (two words of the measure more): a list naming the same measure in fewer
+  // words ("drift" beside "goal drift") is no other measure.
+  const fits = lineups
+    .filter((l) => score(l) >= complete + 2 && entities.some((e) => has(l, e)))
+    .sort((x, y) => score(y) - score(x))[0];
+  // A single item's figure makes no list: the items' own figures as the documents list them.
+  const single = all
+    .filter((c) => [...matchTerms(c.label)].filter((t) => wanted.has(t)).length >= complete + 2)
+    .find((c) => entities.some((e) => mentions(c.label, firstOf(e))));
+  const owner = fits ?? (single ? { items: new Map([[single.label, single]]) } : null);
+  if (!owner) return null;
+  const lacking = entities.find((e) => !has(owner, e));
+  // The text may state it where no list does ("7% of Relaywright runs"): the pair is made from that.
+  const measure = fits?.shared ?? [...wanted].join(" ");
+  if (!lacking || figureInProse(lacking, { measure, others: entities }, reads)) return null;
+  return lacking;
+}

@@ -1,7 +1,7 @@
 import { requestedSpan, statedSpan } from "../../language/horizon";
 import { parseQuantity, type Quantity } from "../../tools/calculate";
 import { splitSentences } from "../../tools/sentences";
-import { matchTerms, mentions, normalise } from "./text";
+import { isCjk, matchTerms, mentions, normalise } from "./text";
 import type { ReadDoc } from "./upstream";
 import { datesIn, VALUE, valuesIn } from "./values";
 
@@ -123,15 +123,23 @@ export function statementAbout(
   reads: readonly ReadDoc[],
   /** Sentences already said (normalised): the next best one is the statement. */
   said: ReadonlySet<string> = new Set(),
+  /** The report's language, when known: a sentence in it beats one to be quoted from another. */
+  zh?: boolean,
 ): { sentence: string; docId: string } | null {
+  const foreign = (sentence: string) => zh !== undefined && isCjk(sentence) !== zh;
   const key = firstWord(item);
   const wanted = [...matchTerms(aspect)].filter((t) => !matchTerms(item).has(t));
   if (wanted.length === 0) return null;
   const meets = (t: string, u: string) =>
     t === u || (t.length >= 5 && u.length >= 5 && t.slice(0, 5) === u.slice(0, 5));
-  let best: { sentence: string; docId: string; score: number } | null = null;
-  // A sentence that states the aspect beats one that only stands near it.
-  let near: { sentence: string; docId: string; score: number } | null = null;
+  const found: {
+    sentence: string;
+    docId: string;
+    here: boolean;
+    foreign: boolean;
+    states: boolean;
+    score: number;
+  }[] = [];
   for (const doc of reads) {
     for (const paragraph of doc.text.split(/\n\s*\n/)) {
       const named = mentions(paragraph, key);
@@ -139,28 +147,45 @@ export function statementAbout(
       const aboutOther = others.some((o) => firstWord(o) !== key && mentions(paragraph, firstWord(o)));
       // What the paragraph is about counts for a sentence that names the item: "Tessaract Labs has
       // not published a timeline", in a paragraph on IASS-2 certification, is its IASS-2 status.
-      const around = [...matchTerms(paragraph)];
+      // (The document's title too: a paragraph of "… and the IASS-2 safety standard" is on IASS-2.)
+      const around = [...matchTerms(paragraph), ...matchTerms(doc.title)];
       const inParagraph = wanted.filter((t) => around.some((u) => meets(t, u))).length / wanted.length;
+      // A sentence after one that names the item, naming no other, goes on about it ("Braidline
+      // recovers best. … 连续失败 5 次后熔断器打开"); one before it does not.
+      let itemSeen = false;
       for (const sentence of splitSentences(paragraph)) {
         const here = mentions(sentence, key);
+        const continues = itemSeen;
+        itemSeen ||= here;
         if ((!here && aboutOther) || said.has(normalise(sentence.trim()))) continue;
         const terms = [...matchTerms(sentence)];
         const own = wanted.filter((t) => terms.some((u) => meets(t, u))).length / wanted.length;
-        const specific = datesIn(sentence).length > 0 || valuesIn(sentence).length > 0 ? 0.25 : 0;
-        if (own === 0) {
-          const score = inParagraph + specific;
-          if (here && inParagraph > 0 && (!near || score > near.score))
-            near = { sentence: sentence.trim(), docId: doc.docId, score };
-          continue;
-        }
         // A statement with a date or a figure says more than one without ("certified in February 2025").
-        const score = own + (here ? 0.5 : 0) + specific;
-        if (!best || score > best.score) best = { sentence: sentence.trim(), docId: doc.docId, score };
+        const specific = datesIn(sentence).length > 0 || valuesIn(sentence).length > 0 ? 0.25 : 0;
+        if (own === 0 && !(here && inParagraph > 0)) continue;
+        found.push({
+          sentence: sentence.trim(),
+          docId: doc.docId,
+          // About the item: naming it, going on about it, or in a document about it.
+          here: here || continues || mentions(doc.title, key),
+          foreign: foreign(sentence),
+          states: own > 0,
+          score: own > 0 ? own + (here ? 0.5 : 0) + specific : inParagraph + specific,
+        });
       }
     }
   }
-  const chosen = best ?? near;
-  return chosen && { sentence: chosen.sentence, docId: chosen.docId };
+  // A sentence about the item says what its status is (one stating the aspect of no item says
+  // nothing of it); then one in the report's language (the library's Chinese documents mostly
+  // restate its English ones); then one that states the aspect, not only stands near it; then the
+  // best fit.
+  const rank = (x: (typeof found)[number]) => [Number(x.here), Number(!x.foreign), Number(x.states), x.score];
+  const chosen = found.sort((x, y) => {
+    const [a, b] = [rank(x), rank(y)];
+    for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return (b[k] as number) - (a[k] as number);
+    return 0;
+  })[0];
+  return chosen ? { sentence: chosen.sentence, docId: chosen.docId } : null;
 }
 
 function valueFor(
