@@ -159,8 +159,7 @@ export function upstreamSharePair(
 }
 
 /** The words a clause names its share's whole by ("the global market", 全球). */
-const shareWhole = (clause: string): string =>
-  WHOLE_WORDS.exec(clause)?.slice(1).find(Boolean)?.trim() ?? "";
+const shareWhole = (clause: string): string => WHOLE_WORDS.exec(clause)?.slice(1).find(Boolean)?.trim() ?? "";
 
 /** The calculation task's subject for one of several shares a request asks, by its clause. */
 export const SHARE_OF = "share asked";
