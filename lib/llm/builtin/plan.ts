@@ -158,33 +158,26 @@ const MAX_DERIVED = 6;
  * each, and how much more one costs") is one total per item, before the gap that compares them.
  */
 function calculationsOf(frame: ResearchFrame): { operation: Operation; subject?: string }[] {
-  return withSharesApart(withDurationsApart(calculationsAsked(frame), frame.request), frame.request);
+  const request = frame.request;
+  const durations = apart(calculationsAsked(frame), "date_difference", durationsAsked(request), DURATION_OF);
+  return apart(durations, "share", sharesAsked(request), SHARE_OF);
 }
 
-/** Several shares asked in separate clauses, each of its own whole: one calculation each. */
-function withSharesApart(
+/**
+ * One calculation asked in several places, each its own ("How many days did the fix take? And how
+ * long between the rule and IASS-2?"; "What share of Asia-Pacific? And of the global market?"):
+ * one calculation per sentence or clause, in place of the one, its words as the subject.
+ */
+function apart(
   calculations: { operation: Operation; subject?: string }[],
-  request: string,
+  operation: Operation,
+  asked: readonly string[],
+  label: string,
 ): { operation: Operation; subject?: string }[] {
-  const apart = sharesAsked(request);
-  if (apart.length === 0) return calculations;
+  if (asked.length === 0) return calculations;
   return calculations.flatMap((c) =>
-    c.operation === "share" && !c.subject
-      ? apart.map((clause) => ({ operation: c.operation, subject: `${SHARE_OF}: ${clause}` }))
-      : [c],
-  );
-}
-
-/** Several durations asked in separate sentences: one calculation each, in place of the one. */
-function withDurationsApart(
-  calculations: { operation: Operation; subject?: string }[],
-  request: string,
-): { operation: Operation; subject?: string }[] {
-  const apart = durationsAsked(request);
-  if (apart.length === 0) return calculations;
-  return calculations.flatMap((c) =>
-    c.operation === "date_difference" && !c.subject
-      ? apart.map((sentence) => ({ operation: c.operation, subject: `${DURATION_OF}: ${sentence}` }))
+    c.operation === operation && !c.subject
+      ? asked.map((words) => ({ operation, subject: `${label}: ${words}` }))
       : [c],
   );
 }
