@@ -3,6 +3,11 @@ import { adjectivesAsPlaces, placeOfAdjective, placesNamed } from "./place-names
 import { shareStatements } from "./share-statements";
 
 describe("what a sentence says a percentage is a share of", () => {
+  it("takes no counted group for a part: several items together are no item", () => {
+    expect(shareStatements("Three suppliers account for 70% of the USD 2 billion pump market.")).toEqual([]);
+    expect(shareStatements("两家厂商占据了市场 60% 的份额。")).toEqual([]);
+  });
+
   it("reads the part before a verb of holding and the whole after 'N% of'", () => {
     expect(
       shareStatements("Manufacturing accounts for 38% of Chinese spending, well above its global share."),
@@ -17,7 +22,7 @@ describe("what a sentence says a percentage is a share of", () => {
     const [held] = shareStatements("Quillon now holds about 17% of the Project X market.");
     expect([held?.part, held?.whole, held?.value]).toEqual(["Quillon", "Project X market", "17%"]);
     // A number's decimal point belongs to the whole.
-    const [four] = shareStatements("Four vendors make up 84% of the USD 4.2 billion Project X market.");
+    const [four] = shareStatements("Fernbrook makes up 31% of the USD 4.2 billion Project X market.");
     expect(four?.whole).toBe("USD 4.2 billion Project X market");
   });
 

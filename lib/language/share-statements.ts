@@ -1,3 +1,4 @@
+import nlp from "compromise";
 import { isSubjectMatter } from "./english";
 /**
  * What a sentence says a percentage is a share of. "Manufacturing accounts for 38% of Chinese
@@ -54,10 +55,17 @@ const tidy = (s: string): string =>
     .trim();
 /** A whole is words of a thing: not a grammar word left over ("了"), nor the start of a change ("份额从"). */
 const isWhole = (s: string): boolean => /\p{L}{2,}|\p{Script=Han}{2,}/u.test(s) && !/(?:从|由|自)$/u.test(s);
-/** A part is words, not a number or a bare pronoun. */
+/**
+ * A part is words, not a number or a bare pronoun, and one thing: a counted group ("Four vendors
+ * … hold 84%", "两家厂商") is several parts together, which no single item's question asks about.
+ */
 const isPart = (s: string): boolean =>
   /\p{L}{2,}/u.test(s) &&
-  !/\b(?:it|they|we|you|this|that|these|those|which|who|there|here)\b|^(?:其|它|这|那)$/iu.test(s);
+  !/\b(?:it|they|we|you|this|that|these|those|which|who|there|here)\b|^(?:其|它|这|那)$/iu.test(s) &&
+  !countedGroup(s);
+
+const countedGroup = (s: string): boolean =>
+  /^[两二三四五六七八九十几\d]+\s*(?:家|个|款|种|大)/u.test(s) || nlp(s).match("^#Cardinal #Plural").found;
 
 export function shareStatements(sentence: string): ShareStatement[] {
   const out: ShareStatement[] = [];

@@ -28,6 +28,10 @@ const CASES: [string, string, string][] = [
   ],
   // "我们这种受监管的企业" (a kind of organisation) was asked about as a private reference.
   ["heldout-v22", "b22-gd-zh-enterprise-offtopic", "a kind of organisation is no private reference"],
+  // Whom a report is for, the file it goes in, who plans: the runs stopped on questions they did not need.
+  ["heldout-v43", "b43-gd-quillon-brief-injection", "a price asked for a team is no total of theirs"],
+  ["heldout-v44", "b44-ds-xss-fix-turnaround", "a phrase's head ends it: a file, not 'our vendor'"],
+  ["heldout-v45", "b45-ds-iass-runway", "the subject of planning is who asks"],
 ];
 
 describe("held-out regressions", () => {

@@ -21,6 +21,29 @@ describe("clarify", () => {
     expect(selects.question?.prompt).toContain("our shortlist");
   });
 
+  it("does not ask about whom a report is for when it asks only prices, a file it goes in, or who plans", () => {
+    // A price is the same for anyone: "what the add-on costs" is no total for them.
+    expect(
+      c(run("Brief on Loomwork for our support team: its list price and what the audit add-on costs.")),
+    ).toBe("spec");
+    // The head of "our vendor-risk file" is the file, not "our vendor".
+    expect(
+      c(run("For our supplier-audit folder: how severe was the Braidline outage and how long did it last?")),
+    ).toBe("spec");
+    // The phrase that is the subject of planning is who asks.
+    expect(
+      c(
+        run(
+          "Our operations group is preparing for the IASS-2 deadline: which of the four vendors are certified?",
+        ),
+      ),
+    ).toBe("spec");
+    // A hypothetical or total cost still needs their size.
+    expect(run("What would the audit add-on cost for our support team?").question?.prompt).toContain(
+      "our support team",
+    );
+  });
+
   it("asks about a thing at the requester's place of work, not about a time they give", () => {
     expect(
       run("what would Nordvale Atlas run us per year for the whole maintenance crew at our Lyon plant?")

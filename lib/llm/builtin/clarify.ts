@@ -211,8 +211,9 @@ function exampleChoices(zh: boolean, known: string | null): string[] {
 }
 
 /** Things only the requester knows, named by reference: their own decisions, documents, rules and numbers. */
+/** The head noun ends the phrase: "our vendor-risk file" is a file, not "our vendor". */
 const FIRST_PERSON_EN =
-  /\b(?:one of )?(?:our|my)\s+(?:(?:entire|whole|current|own|internal|preferred|existing|full|total|latest|recent)\s+)?(?:[a-z-]+\s+){0,3}?(?:shortlist|short-list|accounts?|clients?|customers?|budget|fleet|workforce|headcount|staff|team|portfolio|stack|contracts?|requirements|constraints|sites?|suppliers?|vendors?|providers?|deadline|spreadsheet|data|numbers|proposal|policy|policies|review|guidelines|standards|criteria|rules|pilot|trial|quote|offer|invoice|survey)\b/i;
+  /\b(?:one of )?(?:our|my)\s+(?:(?:entire|whole|current|own|internal|preferred|existing|full|total|latest|recent)\s+)?(?:[a-z-]+\s+){0,3}?(?:shortlist|short-list|accounts?|clients?|customers?|budget|fleet|workforce|headcount|staff|team|portfolio|stack|contracts?|requirements|constraints|sites?|suppliers?|vendors?|providers?|deadline|spreadsheet|data|numbers|proposal|policy|policies|review|guidelines|standards|criteria|rules|pilot|trial|quote|offer|invoice|survey)\b(?![-\w])/i;
 /** Someone else's quantities no document gives: "their entire technician workforce". */
 const THIRD_PERSON_EN =
   /\b(?:their|the client's|this client's)\s+(?:(?:entire|whole|current|total|full)\s+)?(?:[a-z-]+\s+)?(?:budget|fleet|workforce|headcount|staff|team|sites?)\b/i;
@@ -222,9 +223,9 @@ const ATTACHED_EN =
 const PRIVATE_ZH =
   /(?:我们|我司|我方|客户)的?(?:候选|清单|名单|预算|团队|技术人员|员工|人数|需求|供应商|政策|审查|法务|试点|报价)|附件|附上的/;
 
-/** A verb of asking for something right after a phrase: the phrase is its subject, the asker. */
+/** A verb of asking or deliberating right after a phrase ("wants", "is planning"): the phrase is its subject, the asker. */
 const ASKS =
-  /^\s+(?:(?:has|have|had|is|are|was|were|would|just)\s+)?(?:wants?|wanted|asks?|asked|asking|needs?|needed|requests?|requested|requesting|like|looking for)\b/i;
+  /^\s+(?:(?:has|have|had|is|are|was|were|would|just)\s+)?(?:wants?|wanted|asks?|asked|asking|needs?|needed|requests?|requested|requesting|like|looking for|plans?|planned|planning|prepares?|preparing|evaluating|considering|reviewing|deciding|choosing|working on|putting together|drafting)\b/i;
 
 /** A change that replaces the scope rather than adding to it: "only utilities vs manufacturing now", "forget the global split". */
 const NARROWS =
@@ -327,8 +328,23 @@ function onlyContext(goal: string, ref: string, derived: readonly string[]): boo
   return !TOTAL_COST.test(goal);
 }
 
-const TOTAL_COST =
-  /\b(?:cost|costs|spend|pay|bill|budget|licen[cs]es|tco|afford|save|savings?)\b(?![\s/-]+(?:per|a|an|each|task|seat|unit)\b)/i;
+/**
+ * A cost that is theirs, not a price: the requester pays it ("cost us", "we'd spend", "our bill"),
+ * it is hypothetical ("what would it cost"), or it is a total ("over three years", "TCO", "the
+ * licences alone"). "What the add-on costs" and "the cost per task" are prices, the same for anyone.
+ */
+const TOTAL_COST = new RegExp(
+  [
+    /\b(?:cost|costs|run|runs|set)\s+(?:us|me)\b/,
+    /\b(?:we|i)(?:'d|'ll|\s+would|\s+will|\s+could)?\s+(?:pay|spend|save|afford|budget)\b/,
+    /\b(?:our|my)\s+(?:(?:total|annual|yearly|monthly)\s+)?(?:spend|bill|budget|costs?|outlay)\b/,
+    /\b(?:would|will|'d|could|might)\s+(?:[\w-]+\s+){0,4}?(?:cost|pay|spend|save|run)\b/,
+    /\b(?:total|in all|altogether|all-in|tco|afford|savings?|licen[cs]es alone|over (?:the next )?(?:\w+|\d+) (?:years?|months?))\b/,
+  ]
+    .map((r) => r.source)
+    .join("|"),
+  "i",
+);
 
 function privateReferences(goal: string): string[] {
   const matched = [FIRST_PERSON_EN, THIRD_PERSON_EN, ATTACHED_EN, PRIVATE_ZH]

@@ -14,7 +14,14 @@ import { PART_OF_WHOLE, planPart } from "./derive-part";
 import { AVERAGE, conditionPair, marketAveragePair, nestedPickPair, superlativePair } from "./derive-picks";
 import { planQuotients } from "./derive-quotient";
 import { asksRate, planRate, projectedPair } from "./derive-rate";
-import { clauseSharePair, missingSide, SHARE_OF, sharePair, upstreamSharePair } from "./derive-share";
+import {
+  clauseSharePair,
+  missingSide,
+  SHARE_OF,
+  SHARE_PART,
+  sharePair,
+  upstreamSharePair,
+} from "./derive-share";
 import { similarPair, suppliedPair } from "./derive-similar";
 import { planProduct } from "./derive-total";
 import { derivedPair, PER_UNIT, perUnitPair, refinedFigures } from "./derive-upstream";
@@ -142,6 +149,14 @@ export function planCalculation(
   }
 
   // One of several shares asked, each of its own whole ("… of Asia-Pacific? And of the global market?").
+  if (operation === "share" && subject?.startsWith(SHARE_PART)) {
+    const part = subject.slice(SHARE_PART.length).replace(/^:\s*/, "");
+    const own = sharePair(requestText, frame, candidates, derived, part);
+    if (own) {
+      const [a, b] = own[0].q.amount > own[1].q.amount ? [own[1], own[0]] : own;
+      return { label: `Share: ${a.label} of ${b.label}`, operation, inputs: [input(a), input(b)] };
+    }
+  }
   if (operation === "share" && subject?.startsWith(SHARE_OF)) {
     const clause = withEnglishPlaces(subject.slice(SHARE_OF.length).replace(/^:\s*/, ""), reads);
     const own = clauseSharePair(clause, requestText, frame, candidates, derived, reads);

@@ -118,6 +118,22 @@ describe("a part from its share of a whole", () => {
     expect(plan.inputs.map((i) => i.value)).toEqual(["12%", "USD 4.2 billion"]);
   });
 
+  it("works out every item's part of a share lineup when the request names no item", () => {
+    const request =
+      "Each of the big vendors' market share, and that share turned into approximate revenue in dollars.";
+    expect(partAsked(request)).not.toBeNull();
+    const lineup = [
+      ...figures,
+      fig("Project X adoption rate in utilities 2025", "41%", "ia"),
+      fig("Project X adoption rate in telecom 2025", "29%", "ia"),
+    ];
+    const plan = planPart(frame(request), lineup, [], request);
+    expect(plan.rows?.map((r) => [r.label, r.inputs.map((i) => i.value)])).toEqual([
+      ["Fernbrook", ["31%", "USD 4.2 billion"]],
+      ["Tessaract Labs", ["12%", "USD 4.2 billion"]],
+    ]);
+  });
+
   it("says why when no share and whole fit", () => {
     const plan = planPart(
       frame("an estimate of Nordvale's revenue"),

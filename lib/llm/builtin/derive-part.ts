@@ -10,7 +10,14 @@ import type { ResearchFrame } from "./frame";
 import { placesIn, termsOf } from "./gloss";
 import { asksMoney, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
-import { type Figure as Candidate, firstOf, figureInput as input, isMoney } from "./lineups";
+import {
+  type Figure as Candidate,
+  firstOf,
+  figureInput as input,
+  isMoney,
+  type Lineup,
+  lineupsOf,
+} from "./lineups";
 import { isCjk, matchTerms, mentions } from "./text";
 import type { Derivation, ReadDoc } from "./upstream";
 
@@ -27,7 +34,7 @@ export const PART_OF_WHOLE = "part of a whole";
  * "market size", "task success rate" and "task count") — stated for no single item.
  */
 export const ASKS_PART =
-  /\bapply(?:ing)?\b[^.?!]{0,60}\bto\b|\b(?:estimate[sd]?|roughly|approximately|approx\.|implied|back-of-(?:the-)?envelope)\b[^.?!]{0,50}\b(?:revenue|sales|spend(?:ing)?|how many|how much|worth)\b|(?<![\d.])\d+(?:\.\d+)?\s*%\s+of\s+(?:the\s+|its\s+)?[\d$]|\b(?:revenue|sales|dollars?)\b[^.?!]{0,60}\b(?:holds?|keeps?|kept|held)\s+(?:its|their|that|the same)\s+(?:current\s+)?share\b|\bshares?\s+(?:in|into|as)\s+(?:dollar|usd|money)\b|(?:估算|估计|推算|大概|大约)[^。？！]{0,20}(?:收入|营收|销售额|支出|金额|多少钱|多少美元|多少元|多少个|多少家)/iu;
+  /\bapply(?:ing)?\b[^.?!]{0,60}\bto\b|\b(?:estimate[sd]?|roughly|approximate(?:ly)?|approx\.|implied|implies|imply|back-of-(?:the-)?envelope)\b[^.?!]{0,50}\b(?:revenue|sales|spend(?:ing)?|how many|how much|worth)\b|(?<![\d.])\d+(?:\.\d+)?\s*%\s+of\s+(?:the\s+|its\s+)?[\d$]|\b(?:revenue|sales|dollars?)\b[^.?!]{0,60}\b(?:holds?|keeps?|kept|held)\s+(?:its|their|that|the same)\s+(?:current\s+)?share\b|\bshares?\s+(?:(?:turned|converted|translated|expressed)\s+)?(?:in|into|as)\s+(?:[\w-]+\s+){0,3}?(?:dollars?|usd|money|revenue)\b|(?:估算|估计|推算|大概|大约)[^。？！]{0,20}(?:收入|营收|销售额|支出|金额|多少钱|多少美元|多少元|多少个|多少家)/iu;
 
 /**
  * An amount asked outright of what the request gives only a share of: "using the market size and
@@ -87,12 +94,21 @@ export function planPart(
         if (shared === 0) continue;
         // A whole of one sub-item ("North America market size") is not the whole the share is of.
         const extra = measureWords(whole).filter((t) => !own.has(t) && !wanted.has(t)).length;
-        const score = shared * 2 + fit + measureWords(whole).filter((t) => wanted.has(t)).length - extra / 2;
+        const score =
+          shared * 2 +
+          fit +
+          measureWords(whole).filter((t) => wanted.has(t)).length -
+          extra / 2 +
+          sameYear(share, whole);
         if (!best || score > best.score) best = { item, share, whole, score };
       }
     }
     // The picked or first-named item is the part: a later name only when it has none.
     if (best) break;
+  }
+  if (!best && !only) {
+    const each = partsOfLineup(candidates, wanted);
+    if (each) return each;
   }
   if (!best) return none("no item's share and a whole of the same measure among the figures found");
   const item = best.item;
@@ -175,6 +191,56 @@ function statedPart(
     }
   }
   return best;
+}
+
+/** A whole of the share's own year ("market share 2025" and "market size 2025"), where both name one. */
+const sameYear = (share: Candidate, whole: Candidate): number => {
+  const year = /\b(?:19|20)\d\d\b/.exec(share.label)?.[0];
+  return year && new RegExp(`\\b${year}\\b`).test(whole.label) ? 1 : 0;
+};
+
+/**
+ * Every item's part, when the request names no item ("each of the four vendors' share, turned into
+ * revenue"): the shares are a lineup ("Fernbrook market share 2025", "Quillon market share 2025"),
+ * the whole the amount of the same measure's family stated for no item of it.
+ */
+function partsOfLineup(
+  candidates: readonly Candidate[],
+  wanted: ReadonlySet<string>,
+): CalculationPlan | null {
+  let best = null as { lineup: Lineup<Candidate>; whole: Candidate; score: number } | null;
+  for (const lineup of lineupsOf(candidates.filter((c) => c.q.suffix === "%"))) {
+    if (lineup.items.size < 2) continue;
+    const own = new Set([...matchTerms(lineup.shared)].filter((t) => !/^\d+$/.test(t)));
+    const keys = [...lineup.items.keys()].map(firstOf);
+    const sample = [...lineup.items.values()][0] as Candidate;
+    for (const whole of candidates) {
+      if (
+        whole.q.suffix === "%" ||
+        /\bper\b|每/iu.test(whole.value) ||
+        keys.some((k) => mentions(whole.label, k))
+      )
+        continue;
+      const words = [...matchTerms(whole.label)].filter((t) => !/^\d+$/.test(t));
+      const shared = words.filter((t) => own.has(t)).length;
+      if (shared === 0) continue;
+      // The lineup's own measure ("share", not the "Project X" it shares with the whole) is asked.
+      if (![...own].some((t) => wanted.has(t) && !words.includes(t))) continue;
+      const extra = words.filter((t) => !own.has(t) && !wanted.has(t)).length;
+      const fit = [...own].filter((t) => wanted.has(t)).length;
+      const score =
+        shared * 2 + fit + words.filter((t) => wanted.has(t)).length - extra / 2 + sameYear(sample, whole);
+      if (!best || score > best.score) best = { lineup, whole, score };
+    }
+  }
+  if (!best) return null;
+  const { lineup, whole } = best;
+  return {
+    label: `Part: ${lineup.shared} × ${whole.label}`,
+    operation: "product",
+    inputs: [],
+    rows: [...lineup.items].map(([item, share]) => ({ label: item, inputs: [input(share), input(whole)] })),
+  };
 }
 
 /** The items whose part may be asked: a superlative's pick first, then the names the request gives. */

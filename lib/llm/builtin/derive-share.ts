@@ -21,21 +21,45 @@ export function sharePair(
   frame: ResearchFrame,
   all: readonly Candidate[],
   derived: readonly Derivation[],
+  /** The one part, when the plan works out one share per part the clause names. */
+  only?: string,
 ): [Candidate, Candidate] | null {
   const byLabel = new Map(all.map((c) => [normalise(c.label), c]));
-  const sum = derived.filter((d) => /\+/.test(d.formula)).at(-1);
-  const names = namesOf(request, frame);
+  const sum = only ? undefined : derived.filter((d) => /\+/.test(d.formula)).at(-1);
+  const others = only ? partsAsked(request).filter((p) => p !== only) : [];
+  const names = namesOf(request, frame).filter((n) => !others.includes(n));
   const wholeName = wholeNamed(request, names);
-  if (wholeName) {
+  // The part is a name the clause asking the share gives ("what share of Asia-Pacific's market
+  // China accounts for"), not another the request sizes elsewhere ("… and North America").
+  const clause = clausesOf(request).find((c) => SHARE_OF_WORDS.test(c));
+  const inClause = clause ? names.filter((n) => mentions(clause, firstOf(n))) : [];
+  const pairOf = (wholes: readonly string[], parts: readonly string[], larger: boolean) => {
     for (const a of all) {
       for (const b of all) {
-        if (a === b || kindOf(a.q) !== kindOf(b.q)) continue;
+        if (a === b || kindOf(a.q) !== kindOf(b.q) || (larger && b.q.amount <= a.q.amount)) continue;
         const split = sharedEnds(a.label, b.label);
-        if (!split || !mentions(split.itemB, firstOf(wholeName)) || mentions(split.itemA, firstOf(wholeName)))
-          continue;
-        if (names.some((n) => n !== wholeName && mentions(split.itemA, firstOf(n)))) return [a, b];
+        if (!split) continue;
+        const whole = wholes.find((w) => mentions(split.itemB, firstOf(w)));
+        if (!whole || mentions(split.itemA, firstOf(whole))) continue;
+        if (parts.some((n) => n !== whole && mentions(split.itemA, firstOf(n))))
+          return [a, b] as [Candidate, Candidate];
       }
     }
+    return null;
+  };
+  if (wholeName) {
+    const parts = inClause.filter((n) => n !== wholeName);
+    const pair = pairOf([wholeName], parts.length > 0 ? parts : names, false);
+    if (pair) return pair;
+  } else if (clause && inClause.length > 0 && SHARE_OF_WORDS.exec(clause)?.[1]?.match(CLASS_WHOLE)) {
+    // "what share of the regional total does China account for": a whole named by its kind is the
+    // request's other name whose figure of the same measure is larger (the region China is in).
+    const pair = pairOf(
+      names.filter((n) => !inClause.includes(n)),
+      inClause,
+      true,
+    );
+    if (pair) return pair;
   }
   for (let i = 0; i < all.length; i++) {
     for (let j = 0; j < all.length; j++) {
@@ -58,6 +82,27 @@ export function sharePair(
   }
   return null;
 }
+
+/** The calculation task's subject for one share of several parts a clause names ("China and Japan each"). */
+export const SHARE_PART = "share of part";
+
+/**
+ * The parts one clause asks a share of, when it names several ("what share of the region China and
+ * Japan each account for"): the names it coordinates, the whole it names aside. Fewer than two: none.
+ */
+export function partsAsked(request: string): string[] {
+  const clause = clausesOf(request).find((c) => SHARE_OF_WORDS.test(c));
+  if (!clause) return [];
+  const whole = SHARE_OF_WORDS.exec(clause)?.[1] ?? "";
+  const parts = parseGoalTerms(clause).coordinatedNames.filter((n) => !mentions(whole, firstOf(n)));
+  return parts.length >= 2 ? parts : [];
+}
+
+/** A clause asking a share of something, and the words after "of". */
+const SHARE_OF_WORDS = /\b(?:share|percent(?:age)?|proportion|fraction)\s+of\s+(?:the\s+|its\s+)?(.{2,40})/iu;
+/** A whole named by its kind, not by a name: "the region", "the regional total", "the market as a whole". */
+const CLASS_WHOLE =
+  /^(?:the\s+)?(?:whole\s+|entire\s+|overall\s+)?(?:region(?:al)?|country|continent|market|total|sector|segment)\b/i;
 
 const namesOf = (request: string, frame: ResearchFrame): string[] => [
   ...parseGoalTerms(parseGoalOptions(request).rest).names,

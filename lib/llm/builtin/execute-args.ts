@@ -11,8 +11,9 @@ import { keyFigures } from "./key-figures";
 import { renderComparison, renderDraft } from "./markdown";
 import { DRAFT_PATH, TABLE_PATH } from "./plan-tasks";
 import { buildReport, type ReportContent } from "./report-content";
+import { settleFigures } from "./settle-figures";
 import { isStopWord, tokens, truncate } from "./text";
-import { checkedReads, inScope, type ReadDoc, rankedHits, readUpstream } from "./upstream";
+import { inScope, type ReadDoc, rankedHits, readUpstream } from "./upstream";
 
 type ExecuteContext = Extract<ModelContext, { purpose: "execute" }>;
 
@@ -60,7 +61,7 @@ function toolArguments(ctx: ExecuteContext): Record<string, unknown> {
   const input = task.input;
   const frame = researchFrame(ctx.spec, ctx.goal);
   const facet = facetOfTask(frame, String(input.query ?? input.topic ?? task.title));
-  const up = inScope(readUpstream(ctx.inputs), frame.options.excluded);
+  const up = inScope(settleFigures(readUpstream(ctx.inputs)), frame.options.excluded);
 
   switch (task.tool) {
     case "search": {
@@ -128,7 +129,7 @@ function toolArguments(ctx: ExecuteContext): Record<string, unknown> {
         figures,
         comparisonTable(frame, ev, figures),
         request,
-        checkedReads(up),
+        up.reads,
         up.derived,
         typeof input.subject === "string" && input.subject.trim() ? input.subject.trim() : undefined,
         [...frame.options.given, ...up.answers.map((a) => a.text)],

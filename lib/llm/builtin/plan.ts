@@ -7,7 +7,7 @@ import { DURATION_OF, durationsAsked } from "./derive-duration";
 import { asksExtra } from "./derive-extra";
 import { AS_LISTED, GAP_OF_CHANGE, gapOfChangeTotalled, OF_GAP, totalAsListedToo } from "./derive-gap-total";
 import { PART_OF_WHOLE, partAsked } from "./derive-part";
-import { SHARE_OF, sharesAsked } from "./derive-share";
+import { partsAsked, SHARE_OF, SHARE_PART, sharesAsked } from "./derive-share";
 import { PER_UNIT } from "./derive-upstream";
 import { type Facet, MAX_FACETS, type ResearchFrame, researchFrame } from "./frame";
 import { parseGoalOptions } from "./goal-options";
@@ -160,7 +160,16 @@ const MAX_DERIVED = 6;
 function calculationsOf(frame: ResearchFrame): { operation: Operation; subject?: string }[] {
   const request = frame.request;
   const durations = apart(calculationsAsked(frame), "date_difference", durationsAsked(request), DURATION_OF);
-  return apart(durations, "share", sharesAsked(request), SHARE_OF);
+  const shares = apart(durations, "share", sharesAsked(request), SHARE_OF);
+  // One share per part a single clause names ("China and Japan each").
+  const parts = partsAsked(request);
+  return parts.length > 0 && shares.filter((c) => c.operation === "share").length === 1
+    ? shares.flatMap((c) =>
+        c.operation === "share" && !c.subject
+          ? parts.map((p) => ({ operation: c.operation, subject: `${SHARE_PART}: ${p}` }))
+          : [c],
+      )
+    : shares;
 }
 
 /**

@@ -12,7 +12,7 @@ import { lineupsOf } from "./lineups";
 import { DEFAULT_FINDINGS, requestFindings } from "./request-coverage";
 import { factsPerSection, selectFacts } from "./summarise";
 import { isChineseText, joinList, matchTerms, normalise } from "./text";
-import { checkedReads, type ReadDoc, type Upstream } from "./upstream";
+import type { ReadDoc, Upstream } from "./upstream";
 
 /**
  * The report both the draft (draft.md) and the final compose_report call are made from, so the
@@ -52,11 +52,11 @@ export function buildReport(asked: ResearchFrame, up: Upstream): ReportContent {
   const table =
     comparisonTable(frame, ev, figures) ??
     (frame.options.formats.includes("table")
-      ? (lineupTable(checkedReads(up), frame.zh) ?? figuresTable(figures, frame.zh))
+      ? (lineupTable(up.reads, frame.zh) ?? figuresTable(figures, frame.zh))
       : null);
   const zh = frame.zh;
 
-  const answers = directAnswers(frame, checkedReads(up), up.derived);
+  const answers = directAnswers(frame, up.reads, up.derived);
   // What the request asks for beyond its facets' best sentences: figures that match its words.
   const findings = requestFindings(
     frame,
@@ -132,7 +132,7 @@ export function buildReport(asked: ResearchFrame, up: Upstream): ReportContent {
     });
   }
   // What the documents say of each item on the request's aspects that are no number.
-  const statements = itemStatements(frame, checkedReads(up), [
+  const statements = itemStatements(frame, up.reads, [
     ...sections.flatMap((x) => x.paragraphs.map((p) => p.text)),
   ]);
   if (statements.length > 0) {
@@ -146,7 +146,7 @@ export function buildReport(asked: ResearchFrame, up: Upstream): ReportContent {
     });
   }
   // The measures the request asks about, for every item the documents give them for.
-  const measures = askedMeasures(frame, checkedReads(up));
+  const measures = askedMeasures(frame, up.reads);
   for (const m of measures) {
     sections.push({
       heading: zh ? `各项对比：${m.measure}` : `${capitalise(m.measure)}, by item`,
@@ -175,10 +175,7 @@ export function buildReport(asked: ResearchFrame, up: Upstream): ReportContent {
       ? `库中没有任何文档提及 ${name}，本报告没有它的数据。`
       : `No document in the library mentions ${name}: the report has no figures for it.`,
   );
-  const gaps = [
-    ...absent,
-    ...aspectGaps(frame, checkedReads(up), up.searches.map((x) => x.query).filter(Boolean)),
-  ];
+  const gaps = [...absent, ...aspectGaps(frame, up.reads, up.searches.map((x) => x.query).filter(Boolean))];
   if (gaps.length > 0) {
     sections.push({
       heading: zh ? "资料中未找到" : "Not found in the sources read",

@@ -94,6 +94,8 @@ export interface Upstream {
   answers: Answer[];
   /** Documents read upstream, first read first, each once. */
   reads: ReadDoc[];
+  /** Every read of every document, a document read twice twice: what settles a garbled read. */
+  readings?: ReadDoc[];
   facts: Fact[];
   /** Key figures matched to an extract topic (the tools' claims). */
   figures: FigureClaim[];
@@ -102,7 +104,15 @@ export interface Upstream {
 }
 
 export function readUpstream(inputs: readonly TaskInput[]): Upstream {
-  const up: Upstream = { searches: [], answers: [], reads: [], facts: [], figures: [], derived: [] };
+  const up: Upstream = {
+    searches: [],
+    answers: [],
+    reads: [],
+    readings: [],
+    facts: [],
+    figures: [],
+    derived: [],
+  };
   const readIds = new Set<string>();
   for (const input of inputs) {
     const answered = PersonAnswer.safeParse(input.data);
@@ -121,6 +131,7 @@ export function readUpstream(inputs: readonly TaskInput[]): Upstream {
     } else if (input.tool === "read") {
       const data = ReadData.safeParse(input.data);
       for (const doc of data.success ? data.data.documents : []) {
+        up.readings?.push(doc);
         if (readIds.has(doc.docId)) continue;
         readIds.add(doc.docId);
         up.reads.push(doc);
@@ -248,21 +259,4 @@ function listWithout(sentence: string, out: (text: string) => boolean): string |
   const kept = parts.filter((p) => !out(p));
   if (kept.length < 2 || kept[0] !== parts[0]) return null;
   return `${kept.join(", ")}.`;
-}
-
-/**
- * The read documents with each listed figure as extraction found it: extract takes a document
- * from the library again, so where a read showed another value for the same figure of the same
- * document (a garbled page), the extracted one is the checked value.
- */
-export function checkedReads(up: Upstream): ReadDoc[] {
-  if (up.figures.length === 0) return up.reads;
-  const checked = new Map(up.figures.map((f) => [`${f.docId}|${f.name.toLowerCase()}`, f.value]));
-  return up.reads.map((d) => ({
-    ...d,
-    figures: d.figures.map((f) => ({
-      ...f,
-      value: checked.get(`${d.docId}|${f.name.toLowerCase()}`) ?? f.value,
-    })),
-  }));
 }
