@@ -24,6 +24,9 @@ describe("an item's price plus an extra on top", () => {
   it("is asked by adding an add-on or a surcharge", () => {
     expect(asksExtra("what Quillon really costs per month once you add its analytics add-on")).toBe(true);
     expect(asksExtra("Quillon's price including the analytics add-on")).toBe(true);
+    expect(asksExtra("for a crew that also wants Quillon's analytics add-on, what's the annual bill")).toBe(
+      true,
+    );
     // "all-in" describing a figure asks no extra; what a price is "with" follows it closely.
     expect(
       asksExtra(

@@ -22,7 +22,7 @@ const EXTRA =
 const ON_TOP = /\b(?:on\s+top(?:\s+of)?|all-?in|all\s+told)\b/iu;
 
 export const asksExtra = (request: string): boolean =>
-  /(?:\b(?:add(?:s|ed|ing)?|plus|including|inclusive of|with)\b|\bincl\.?(?=\s))[^.?!]{0,40}\b(?:add-?\s?ons?|surcharges?)\b|\b(?:tak(?:e|es|ing)|get|buy|bundl(?:e|ed|ing)|opt(?:ing)? for)\s+(?:the|its|their|an?)\s+(?:[\p{L}-]+\s+){0,2}(?:add-?\s?on|surcharge)\b/iu.test(
+  /(?:\b(?:add(?:s|ed|ing)?|plus|including|inclusive of|with)\b|\bincl\.?(?=\s))[^.?!]{0,40}\b(?:add-?\s?ons?|surcharges?)\b|\b(?:tak(?:e|es|ing)|get|buy|bundl(?:e|ed|ing)|opt(?:ing)? for|wants?|wanted|needs?|needed)\s+(?:the|its|their|an?|\p{Lu}[\p{L}-]*['’]s)\s+(?:[\p{L}-]+\s+){0,2}(?:add-?\s?on|surcharge)\b/iu.test(
     request,
   ) ||
   (ON_TOP.test(request) && asksMoney(request) && extraNamed(request) !== null);

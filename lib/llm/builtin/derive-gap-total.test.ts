@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { derive } from "../../tools/calculate";
-import { gapOfChangeTotalled, planGapTotal, totalAsListedToo } from "./derive-gap-total";
+import { gapOfChangeSentence, gapOfChangeTotalled, planGapTotal, totalAsListedToo } from "./derive-gap-total";
 import { planCalculation } from "./derive-inputs";
 import type { ResearchFrame } from "./frame";
 import { quantity, readDoc } from "./test-docs";
@@ -32,6 +32,31 @@ describe("what a change in one price comes to for a fleet", () => {
     expect(
       gapOfChangeTotalled("For 200 technicians per year, how much do we save with Quillon over Fernbrook?"),
     ).toBe(false);
+  });
+
+  it("is asked in one clause while another compares two items; a saving per unit takes no count", () => {
+    const request =
+      "A 120-technician crew is on Quillon Scout. How much does the 2024 price cut save them per year, and how does their bill compare with Fernbrook FieldMate at list?";
+    expect(gapOfChangeSentence(request)).toBe("How much does the 2024 price cut save them per year");
+    const gap: Derivation = {
+      label: "Gap: Scout before vs after",
+      operation: "difference",
+      value: 20,
+      formatted: "USD 20 per technician per month",
+      formula: "",
+      docIds: ["pc"],
+    };
+    expect(planGapTotal([gap], request).inputs.map((i) => i.value)).toEqual([
+      "USD 20 per technician per month",
+      "120 technician",
+      "12 months",
+    ]);
+    const perTech =
+      "How much did Quillon's price cut save per technician per year? Then, for a 150-technician contractor, what is the annual bill?";
+    expect(planGapTotal([gap], perTech).inputs.map((i) => i.value)).toEqual([
+      "USD 20 per technician per month",
+      "12 months",
+    ]);
   });
 
   it("takes the price before and after the change as the gap's sides, per unit, then totals the gap", () => {

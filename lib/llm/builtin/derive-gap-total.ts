@@ -25,18 +25,35 @@ const PRICE_CHANGED =
 const AGAINST_NAME =
   /\b(?:than|vs\.?|versus|over|compared\s+(?:with|to)|against)\s+(?:the\s+)?\p{Lu}[\p{L}\d-]+|比\s*[A-Za-z]/u;
 
-/** The request asks what a change in one price comes to for a count of units over a span. */
-export function gapOfChangeTotalled(request: string): boolean {
-  const ops = parseGoalOptions(request).derived;
-  return (
-    ops.includes("difference") &&
-    // "… more than Quillon", "vs Fernbrook": two items' prices compared, whatever changed.
-    !AGAINST_NAME.test(request) &&
-    PRICE_CHANGED.test(request) &&
-    countIn(request) !== null &&
-    (spanByTotal(request) ?? requestedSpan(request)) !== null
-  );
+/**
+ * The sentence that asks what a change in one price comes to: a saving (or cost) asked beside words
+ * of one price changing, comparing no named item in that sentence; the rest of the request may
+ * compare items on its own ("…, and how does their new bill compare with Fernbrook at list").
+ */
+export function gapOfChangeSentence(request: string): string | null {
+  if (countIn(request) === null || (spanByTotal(request) ?? requestedSpan(request)) === null) return null;
+  const sentences = request.split(/(?<=[.?!。？！])\s*|\n/u).filter((x) => x.trim());
+  for (const sentence of sentences) {
+    const clauses = sentence.split(/,\s*(?:and\s+)?|;\s*|，|；/u);
+    // A clause asks it, or the sentence does when its clauses split the change from the saving.
+    const asking = [...clauses, sentence].find(
+      (c) =>
+        parseGoalOptions(c).derived.includes("difference") && PRICE_CHANGED.test(c) && !AGAINST_NAME.test(c),
+    );
+    if (asking) return asking;
+  }
+  // The change named in one sentence and the saving asked in the next ("降价前后的标价各是多少？…按新价
+  // 一年能省多少美元？"): the whole request, comparing no named item anywhere.
+  const whole = parseGoalOptions(request).derived.includes("difference") && PRICE_CHANGED.test(request);
+  return whole && !AGAINST_NAME.test(request) ? request : null;
 }
+
+/** The request asks what a change in one price comes to for a count of units over a span. */
+export const gapOfChangeTotalled = (request: string): boolean => gapOfChangeSentence(request) !== null;
+
+/** "per technician per year", "each": the saving asked per unit, so no count multiplies it. */
+const PER_UNIT_ASKED =
+  /\bper\s+(?:tech(?:nician)?s?|seat|user|head|person|unit|licen[cs]e)\b|\beach\b|每(?:名|位|个)/iu;
 
 /** The per-unit gap worked out upstream, × the count the request gives × the span it asks over. */
 export function planGapTotal(derived: readonly Derivation[], request: string): CalculationPlan {
@@ -53,15 +70,20 @@ export function planGapTotal(derived: readonly Derivation[], request: string): C
     ...result,
     docId: gap.docIds[0],
   };
-  const count = countIn(request);
-  if (!count) return none("the request gives no count to multiply");
+  // The sentence asking says per what: "save per technician per year" takes no count.
+  const asked = gapOfChangeSentence(request) ?? request;
+  const count = PER_UNIT_ASKED.test(asked) ? null : countIn(request);
   const span = statedSpan(perUnit.label, perUnit.value);
   if (!span?.rate) return none("the gap is no amount per unit");
-  const inputs = [input(perUnit), { label: count.label, value: count.label }];
-  const factor = spanFactor(span, spanByTotal(request) ?? requestedSpan(request));
+  const factor = spanFactor(
+    span,
+    spanByTotal(asked) ?? requestedSpan(asked) ?? spanByTotal(request) ?? requestedSpan(request),
+  );
+  if (!count && !factor) return none("the request gives no count or span to multiply");
+  const inputs = [input(perUnit), ...(count ? [{ label: count.label, value: count.label }] : [])];
   if (factor) inputs.push({ label: factor, value: factor });
   return {
-    label: `${perUnit.label} × ${count.label}${factor ? ` × ${factor}` : ""}`,
+    label: [perUnit.label, count?.label, factor].filter(Boolean).join(" × "),
     operation: "product",
     inputs,
   };
@@ -75,8 +97,12 @@ const LISTED =
   /\b(?:at|on)\s+(?:the\s+)?(?:full\s+)?(?:list|sticker|full)(?:\s+price)?\b|\bundiscounted\b|\bbefore\s+(?:the\s+|any\s+|its\s+)?discount\b|按标价|标价下|原价|不打折/iu;
 /** What adjusts a listed price: a discount, a markup, an add-on. */
 const ADJUSTED = /\bdiscount|\bmark-?up|\bsurcharge|\badd-?\s?on|折扣|优惠|加价/iu;
-/** Words that set one state beside another: "at list and after its discount", "…, and once the discount" (a comma alone qualifies: "at list price, including the discount"). */
-const BESIDE = /\b(?:and|or|vs\.?|versus|then|compared)\b|以及|和|与|再/u;
+/**
+ * Words that set one state beside another: "at list and after its discount", "…, and once the
+ * discount", a comma opening another question ("at list, how much does the discount take off"). A
+ * comma alone qualifies: "at list price, including the discount".
+ */
+const BESIDE = /[,，]\s*(?:how|what|which|where)\b|\b(?:and|or|vs\.?|versus|then|compared)\b|以及|和|与|再/u;
 
 /**
  * The total asked both at the price as listed and as adjusted: "what would Fernbrook cost at list and

@@ -24,7 +24,7 @@ import {
 } from "./derive-share";
 import { similarPair, suppliedPair } from "./derive-similar";
 import { planProduct } from "./derive-total";
-import { derivedPair, PER_UNIT, perUnitPair, refinedFigures } from "./derive-upstream";
+import { derivedPair, PER_UNIT, perUnitPair, refinedFigures, rowPair } from "./derive-upstream";
 import { CHANGED, changePair, NOW, YEAR_IN, yearPair, yearSeries } from "./derive-years";
 import type { ResearchFrame } from "./frame";
 import { termsWithGloss, withEnglishPlaces } from "./gloss";
@@ -189,8 +189,11 @@ export function planCalculation(
     else if (!derivedPair(derived) && supplied.length === 0)
       return none("no two amounts of money found to compare");
   }
-  // A gap or a ratio between totals worked out upstream (each side's bill) comes from those totals.
-  const fromDerived = derivedPair(derived);
+  // A gap or a ratio between totals worked out upstream (each side's bill) comes from those totals,
+  // or from the rows of one made for each item, when the clause names two of them.
+  const fromDerived =
+    ((operation === "difference" || operation === "ratio") && asked ? rowPair(derived, asked) : null) ??
+    derivedPair(derived);
   let pair: [Candidate, Candidate] | null =
     (operation === "difference" || operation === "ratio" || operation === "sum") && fromDerived
       ? fromDerived

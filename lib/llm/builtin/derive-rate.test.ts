@@ -37,6 +37,11 @@ describe("an amount changed by a rate", () => {
       asksRate("APAC CAGR for project x thru 2030 + what size that implies for the region by 2030"),
     ).toBe(true);
     expect(asksRate("Can you project a 2030 market size for Europe?")).toBe(true);
+    // A size in a later year, with growth rates named (plural too).
+    expect(
+      asksRate("At Halden's forecast growth rates, how big will Europe and Asia-Pacific each be in 2030?"),
+    ).toBe(true);
+    expect(asksRate("How big will Europe be in 2030?")).toBe(false);
     expect(
       asksRate("Using the market size and Fernbrook's share, what revenue does that imply for 2025?"),
     ).toBe(false);

@@ -8,7 +8,7 @@ import { pickOf } from "./direct-answer";
 import type { ResearchFrame } from "./frame";
 import { parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
-import { type Figure as Candidate, firstOf, figureInput as input, lineupsOf } from "./lineups";
+import { type Figure as Candidate, firstOf, figureInput as input, isMoney, lineupsOf } from "./lineups";
 import { figureInProse } from "./prose-figures";
 import { matchTerms, mentions } from "./text";
 import type { Derivation, ReadDoc } from "./upstream";
@@ -23,13 +23,17 @@ import type { Derivation, ReadDoc } from "./upstream";
  * growth compounds once per year up to the year the request names.
  */
 const RATE_WORDS =
-  /\b(?:markup|mark-up|surcharge|premium|(?:volume|bulk|seat|quantity)\s+discount|got\s+(?:its|the|a)\s+discount|if\s+(?:that|this|the)\s+(?:rate|growth|pace)\s+(?:holds|continues)|at\s+(?:that|this|the same)\s+(?:rate|pace)|where\s+(?:does|would)\s+that\s+put|(?:compound(?:s|ed|ing)?|grows?|growing)\s+at\s+\S+|at\s+(?:(?:its|their|that|this|the|each)\s+)?(?:[\p{L}\d'’-]+\s+){0,3}(?:CAGR|growth\s+rate|annual\s+growth))\b|加价|折扣|按这个增速|按此增速|照此|推算/iu;
+  /\b(?:markup|mark-up|surcharge|premium|(?:volume|bulk|seat|quantity)\s+discount|got\s+(?:its|the|a)\s+discount|if\s+(?:that|this|the)\s+(?:rate|growth|pace)\s+(?:holds|continues)|at\s+(?:that|this|the same)\s+(?:rate|pace)|where\s+(?:does|would)\s+that\s+put|(?:compound(?:s|ed|ing)?|grows?|growing)\s+at\s+\S+|at\s+(?:(?:its|their|that|this|the|each)\s+)?(?:[\p{L}\d'’-]+\s+){0,3}(?:CAGRs?|growth\s+rates?|annual\s+growth))\b|加价|折扣|按这个增速|按此增速|照此|推算/iu;
 /** "project the 2026 market size", "Project Europe forward to 2030": the verb, never a product named with a letter ("Project X", "project x"). */
 const PROJECT =
   /\b(?:project(?:s|ed|ion)?|Project(?:s|ed|ion)?)\b(?!\s+(?![aA]\s)\p{L}(?![\p{L}\d]))[^.?!]{0,80}\b(?:19|20)\d\d/u;
 
-/** "what size that implies for the region by 2030", when a growth rate is named: growth projected. */
-const IMPLIED_LATER = /\bimpl(?:y|ies|ied)\b[^.?!]{0,60}\b(?:by|in|for)\s+(?:19|20)\d\d\b/iu;
+/**
+ * "what size that implies for the region by 2030", "how big will Asia-Pacific be in 2030", when a
+ * growth rate is named: growth projected.
+ */
+const IMPLIED_LATER =
+  /\bimpl(?:y|ies|ied)\b[^.?!]{0,60}\b(?:by|in|for)\s+(?:19|20)\d\d\b|\b(?:19|20)\d\d\s+(?:size|market|value|figure|revenue)s?\s+(?:that\s+|this\s+|it\s+)?impl(?:y|ies|ied)\b|\b(?:will|would|could)\b[^.?!]{0,60}\b(?:be|reach|grow\s+to|stand\s+at)\b[^.?!]{0,30}\b(?:by|in)\s+(?:19|20)\d\d\b/iu;
 const GROWTH_NAMED = /\b(?:CAGR|growth\s+rate|annual\s+growth|grow(?:s|ing|th)?)\b|增速|增长率/iu;
 
 export const asksRate = (text: string): boolean =>
@@ -93,6 +97,12 @@ export function planRate(
       return { label: `${base.label} with each ${change} asked`, operation: "apply_rate", inputs: [], rows };
     }
   }
+  // "each region's own CAGR, and the 2030 size that implies": every item of the amounts' lineup that
+  // has a growth rate of its own, one row each.
+  if (change === "growth" && !subject && !whole && EACH.test(cue || requestText)) {
+    const each = eachProjected(candidates, requestText, reads);
+    if (each) return each;
+  }
   const rate =
     change === "growth"
       ? growthRate(candidates, item, requestText, reads)
@@ -113,6 +123,46 @@ export function planRate(
     label: `${base.label} with ${rate.label}`,
     operation: "apply_rate",
     inputs,
+  };
+}
+
+/** Every one of several items: "each region's own CAGR", "all four regions", 各自. */
+const EACH =
+  /\beach\b|\bevery\b|\ball\s+(?:the\s+)?(?:\w+\s+)?(?:regions|countries|segments|markets|vendors)\b|各自|分别|各个/iu;
+
+/** One projection per item of a lineup of amounts whose items each have their own growth rate. */
+function eachProjected(
+  candidates: readonly Candidate[],
+  requestText: string,
+  reads: readonly ReadDoc[],
+): CalculationPlan | null {
+  const to = Math.max(...[...requestText.matchAll(/\b((?:19|20)\d\d)\b/g)].map((m) => Number(m[1])));
+  if (!Number.isFinite(to)) return null;
+  const amounts = candidates.filter((c) => c.q.suffix !== "%" && isMoney(c) && !/forecast/i.test(c.label));
+  let best: NonNullable<CalculationPlan["rows"]> = [];
+  for (const lineup of lineupsOf(amounts)) {
+    const rows: NonNullable<CalculationPlan["rows"]> = [];
+    for (const [item, base] of lineup.items) {
+      const rate = growthRate(candidates, item, requestText, reads);
+      const from = Number(/\b((?:19|20)\d\d)\b/.exec(base.label)?.[1] ?? Number.NaN);
+      if (!rate || !mentions(rate.label, firstOf(item)) || !(to - from >= 1)) continue;
+      rows.push({
+        label: `${base.label} with ${rate.label}`,
+        inputs: [
+          input(base),
+          input(rate),
+          { label: `years from ${from} to ${to}`, value: String(to - from) },
+        ],
+      });
+    }
+    if (rows.length > best.length) best = rows;
+  }
+  if (best.length < 2) return null;
+  return {
+    label: `Each projected to ${to} at its own rate`,
+    operation: "apply_rate",
+    inputs: [],
+    rows: best,
   };
 }
 
@@ -342,6 +392,13 @@ export function projectedPair(
   if (!projection || !q) return null;
   const years = clause.match(/\b(?:19|20)\d\d\b/g) ?? [];
   const year = years.at(-1);
+  // The year projected to ("2025-2030", "to 2030"): a clause in another year ("Asia-Pacific's 2025
+  // market") asks of the figures as stated, not of the projection.
+  const target = (projection.inputs ?? [])
+    .flatMap((i) => i.label.match(/\b(?:19|20)\d\d\b/g) ?? [])
+    .sort()
+    .at(-1);
+  if (year && target && year !== target) return null;
   // Two items projected on their own ("which region ends up bigger in 2030"): the projections themselves.
   if (projections.length >= 2) {
     const [a, b] = projections.slice(-2).map((d) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { planCalculation } from "./derive-inputs";
-import { clauseSharePair, sharesAsked, upstreamSharePair } from "./derive-share";
+import { clauseSharePair, partsAsked, SHARE_PART, sharesAsked, upstreamSharePair } from "./derive-share";
 import type { ResearchFrame } from "./frame";
 import { keyFigure as fig, figure } from "./test-docs";
 import type { Derivation } from "./upstream";
@@ -55,6 +55,43 @@ describe("a share with a named whole", () => {
       vendor,
     );
     expect(held.label).not.toContain("Europe");
+  });
+});
+
+describe("a share whose whole is named by its kind, or of several parts", () => {
+  const sizes = [
+    fig("Project X market size 2025", "USD 4.2 billion"),
+    fig("Project X Asia-Pacific market size 2025", "USD 1.1 billion"),
+    fig("Project X North America market size 2025", "USD 1.6 billion"),
+    fig("Project X China market size 2025", "USD 0.43 billion"),
+    fig("Project X Japan market size 2025", "USD 0.29 billion"),
+  ];
+  const share = (request: string, subject?: string) =>
+    planCalculation("share", { ...frame, request }, sizes, null, request, [], [], subject).inputs.map(
+      (i) => i.value,
+    );
+
+  it("takes 'the regional total' as the other name's larger figure, the region the part is in", () => {
+    expect(
+      share(
+        "How big is the Asia-Pacific market, and what share of the regional total does China account for?",
+      ),
+    ).toEqual(["USD 0.43 billion", "USD 1.1 billion"]);
+  });
+
+  it("takes the part from the clause that asks the share, not another name the request sizes", () => {
+    expect(
+      share(
+        "How big will Asia-Pacific and North America each be in 2030? And what share of Asia-Pacific's market does China hold?",
+      ),
+    ).toEqual(["USD 0.43 billion", "USD 1.1 billion"]);
+  });
+
+  it("plans one share per part a clause coordinates, each over the same whole", () => {
+    const request =
+      "Break the Asia-Pacific market down and work out what share of the region China and Japan each account for.";
+    expect(partsAsked(request)).toEqual(["China", "Japan"]);
+    expect(share(request, `${SHARE_PART}: Japan`)).toEqual(["USD 0.29 billion", "USD 1.1 billion"]);
   });
 });
 

@@ -51,15 +51,20 @@ export function sharePair(
     const parts = inClause.filter((n) => n !== wholeName);
     const pair = pairOf([wholeName], parts.length > 0 ? parts : names, false);
     if (pair) return pair;
-  } else if (clause && inClause.length > 0 && SHARE_OF_WORDS.exec(clause)?.[1]?.match(CLASS_WHOLE)) {
+  } else {
     // "what share of the regional total does China account for": a whole named by its kind is the
-    // request's other name whose figure of the same measure is larger (the region China is in).
-    const pair = pairOf(
-      names.filter((n) => !inClause.includes(n)),
-      inClause,
-      true,
-    );
-    if (pair) return pair;
+    // request's other name whose figure of the same measure is larger (the region China is in);
+    // the parts are the names the words after "of" give.
+    const ofWords = clause ? (SHARE_OF_WORDS.exec(clause)?.[1] ?? "") : "";
+    const parts = names.filter((n) => mentions(ofWords, firstOf(n)));
+    if (CLASS_WHOLE.test(ofWords) && parts.length > 0) {
+      const pair = pairOf(
+        names.filter((n) => !parts.includes(n)),
+        parts,
+        true,
+      );
+      if (pair) return pair;
+    }
   }
   for (let i = 0; i < all.length; i++) {
     for (let j = 0; j < all.length; j++) {
@@ -94,7 +99,10 @@ export function partsAsked(request: string): string[] {
   const clause = clausesOf(request).find((c) => SHARE_OF_WORDS.test(c));
   if (!clause) return [];
   const whole = SHARE_OF_WORDS.exec(clause)?.[1] ?? "";
-  const parts = parseGoalTerms(clause).coordinatedNames.filter((n) => !mentions(whole, firstOf(n)));
+  // The whole is what "of" opens on ("of Asia-Pacific's market China and Japan …").
+  const parts = parseGoalTerms(clause).coordinatedNames.filter(
+    (n) => !whole.toLowerCase().startsWith(firstOf(n).toLowerCase()),
+  );
   return parts.length >= 2 ? parts : [];
 }
 

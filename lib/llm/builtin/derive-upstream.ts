@@ -1,7 +1,8 @@
 import { parseQuantity, type Quantity } from "../../tools/calculate";
-import { type Figure as Candidate, lineupsOf } from "./lineups";
+import { parseGoalTerms } from "./goal-terms";
+import { type Figure as Candidate, firstOf, lineupsOf } from "./lineups";
 import { kindOf } from "./prose-figures";
-import { normalise } from "./text";
+import { mentions, normalise } from "./text";
 import type { Derivation } from "./upstream";
 import { valuesIn } from "./values";
 
@@ -59,6 +60,29 @@ export function derivedPair(derived: readonly Derivation[]): [Candidate, Candida
         if (kindOf(a.q) === kindOf(b.q) && (!sameOperation || x === y)) return [a, b];
       }
     }
+  }
+  return null;
+}
+
+/**
+ * Two rows of one calculation made for each item ("each region projected to 2030"), the ones the
+ * clause comparing names ("whether Asia-Pacific overtakes North America by 2030 and by how much"),
+ * in its order: the rows are that clause's figures, not the items' figures as stated.
+ */
+export function rowPair(derived: readonly Derivation[], clause: string): [Candidate, Candidate] | null {
+  const names = parseGoalTerms(clause).names;
+  if (names.length < 2) return null;
+  for (const d of [...derived].reverse()) {
+    const picked = names.flatMap((n) => {
+      const row = (d.rows ?? []).find((r) => mentions(r.label, firstOf(n)));
+      // Unrounded, as a result is: 3.2247 and 3.2182 billion are no tie.
+      const result = row
+        ? resultOf({ ...d, rows: undefined, value: row.value, formatted: row.formatted })
+        : null;
+      return row && result ? [{ label: row.label, ...result, docId: row.docIds[0] }] : [];
+    });
+    const [a, b] = picked;
+    if (a && b && a.label !== b.label && kindOf(a.q) === kindOf(b.q)) return [a, b];
   }
   return null;
 }

@@ -131,6 +131,9 @@ export const derivationCue = (operation: Operation): RegExp | null =>
 /** A phrase that itself asks for arithmetic ("annual total", "the price gap"): an operand's name, not an aspect. */
 export const asksArithmetic = (phrase: string): boolean => DERIVED.some(([, re]) => re.test(phrase));
 
+/** What a reduction takes away ("how much does the discount take off per year"), read before particles are dropped. */
+const TAKES_OFF = /\b(?:takes?|took|taken|knocks?|knocked|shaves?|shaved)\s+off\b/i;
+
 /** A phrase that is nothing but a request for arithmetic ("difference", "diff", 差额): no topic. */
 export const onlyArithmetic = (phrase: string): boolean => {
   const text = phrase.trim();
@@ -193,7 +196,7 @@ export function parseGoalOptions(goal: string): GoalOptions {
       (re.test(asks) ||
         (op === "product" && costOverSpan) ||
         (op === "sum" && asksExtra(goal)) ||
-        (op === "difference" && byDegree()) ||
+        (op === "difference" && (byDegree() || TAKES_OFF.test(goal))) ||
         // "how much cheaper is Quillon than Fernbrook, in % terms": a comparison of degree asked in percent.
         (op === "percent_change" && IN_PERCENT.test(asks) && byDegree())) &&
       (op !== "product" || count || conversion),

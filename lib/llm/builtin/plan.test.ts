@@ -225,6 +225,35 @@ describe("calculations in the plan", () => {
     expect(validatePlan(plan(goal).tasks, { knownTools, maxTasks: 15 })).toEqual([]);
   });
 
+  it("projects each name a projection's sentence coordinates, and one share per part a clause names", () => {
+    const sizes = plan(
+      "At Halden's forecast growth rates, how big will Europe and North America each be in 2030? Show the working.",
+    ).tasks.filter((t) => t.tool === "calculate");
+    expect(sizes.map((t) => [t.input.operation, t.input.subject])).toEqual([
+      ["apply_rate", "Europe"],
+      ["apply_rate", "North America"],
+    ]);
+    const shares = plan(
+      "Break the 2025 Asia-Pacific market down by country and work out what share of the region China and Japan each account for.",
+    ).tasks.filter((t) => t.tool === "calculate");
+    expect(shares.map((t) => [t.input.operation, t.input.subject])).toEqual([
+      ["share", "share of part: China"],
+      ["share", "share of part: Japan"],
+    ]);
+  });
+
+  it("totals a maker's product at list and discounted, and the gap a discount takes off", () => {
+    const calcs = plan(
+      "We're pricing 400 Loomwork Enterprise seats. What is the yearly bill at list, how much does Loomwork's volume discount take off per year, and what do we end up paying?",
+    ).tasks.filter((t) => t.tool === "calculate");
+    expect(calcs.map((t) => [t.input.operation, t.input.subject])).toEqual([
+      ["product", "as listed"],
+      ["apply_rate", undefined],
+      ["product", undefined],
+      ["difference", undefined],
+    ]);
+  });
+
   it("adjusts a price before the totals multiply it, and compares the totals last", () => {
     const goal =
       "We're pricing 600 seats. Annual list cost for Fernbrook FieldMate after its volume discount vs Quillon Scout with the analytics add-on - which comes out cheaper per year, and by how much?";

@@ -2,11 +2,13 @@ import { isAcronym } from "../../language/abbreviations";
 import { clausesOf } from "../../language/english";
 import type { GoalSpec, TaskGraph, TaskSpec } from "../../planner/plan-schema";
 import type { Operation } from "../../tools/calculate";
+import { splitSentences } from "../../tools/sentences";
 import { asksPartOfCount, PART_OF_COUNT } from "./derive-count-part";
 import { DURATION_OF, durationsAsked } from "./derive-duration";
 import { asksExtra } from "./derive-extra";
-import { AS_LISTED, GAP_OF_CHANGE, gapOfChangeTotalled, OF_GAP, totalAsListedToo } from "./derive-gap-total";
+import { AS_LISTED, GAP_OF_CHANGE, gapOfChangeSentence, OF_GAP, totalAsListedToo } from "./derive-gap-total";
 import { PART_OF_WHOLE, partAsked } from "./derive-part";
+import { asksRate } from "./derive-rate";
 import { partsAsked, SHARE_OF, SHARE_PART, sharesAsked } from "./derive-share";
 import { PER_UNIT } from "./derive-upstream";
 import { type Facet, MAX_FACETS, type ResearchFrame, researchFrame } from "./frame";
@@ -78,8 +80,8 @@ export function planResearch(
     ["the extra sources", (s) => (s.moreSources ? { ...s, moreSources: false } : null)],
     ["the comparison table", (s) => (s.table ? { ...s, table: false } : null)],
     ["the citation check", (s) => (s.check ? { ...s, check: false } : null)],
-    ["a derived figure", (s) => (s.derived > 0 ? { ...s, derived: s.derived - 1 } : null)],
     ["separate facets (merged)", (s) => (s.facets > 1 ? { ...s, facets: s.facets - 1 } : null)],
+    ["a derived figure", (s) => (s.derived > 0 ? { ...s, derived: s.derived - 1 } : null)],
     ["the draft", (s) => (s.draft && s.report ? { ...s, draft: false, check: false } : null)],
     ["the extraction step", (s) => (s.extract && (s.report || s.draft) ? { ...s, extract: false } : null)],
   ];
@@ -150,6 +152,9 @@ function buildTasks(frame: ResearchFrame, shape: Shape): TaskSpec[] {
   return tasks;
 }
 
+/** Words that set two items side by side: "compare with", "than", "vs", "cheaper". */
+const COMPARES = /\b(?:compare[sd]?|comparison|than|vs\.?|versus|against|cheaper|dearer|pricier)\b|比/iu;
+
 /** Calculations one plan makes at most. */
 const MAX_DERIVED = 6;
 
@@ -200,7 +205,9 @@ function calculationsAsked(frame: ResearchFrame): { operation: Operation; subjec
   const owners = all.filter((n) =>
     new RegExp(`${n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}['’]s?\\s`, "u").test(frame.request),
   );
-  const names = all.length - owners.length >= 2 ? all.filter((n) => !owners.includes(n)) : all;
+  // A maker named beside its product ("Fernbrook's volume discount" on "Fernbrook FieldMate") is one item.
+  const one = all.filter((n) => !all.some((o) => o !== n && o.startsWith(`${n} `)));
+  const names = one.length - owners.length >= 2 ? one.filter((n) => !owners.includes(n)) : one;
   const items =
     frame.entities.length >= 2
       ? frame.entities
@@ -211,21 +218,42 @@ function calculationsAsked(frame: ResearchFrame): { operation: Operation; subjec
   // (A change of requirements may be what asks it: "改一下需求：重点算出中国制造业的支出".)
   const part = partsOf([frame.request, ...frame.options.changed].join("\n"), frame.entities);
   // What a change in one price comes to for the fleet: the gap per unit, then its total.
-  if (gapOfChangeTotalled([frame.request, ...frame.options.changed].join("\n"))) {
+  const changed = gapOfChangeSentence([frame.request, ...frame.options.changed].join("\n"));
+  if (changed) {
     const adjust = ops.filter((op) => adjusts(op, frame.request));
     const rest = ops.filter((op) => op !== "difference" && op !== "product" && !adjust.includes(op));
+    // The rest of the request compares the item with another ("how does their new bill compare
+    // with Fernbrook at list"): each one's total, then their gap.
+    const elsewhere = frame.request.replace(changed, " ");
+    const sides = names.filter((n) => mentions(elsewhere, firstOf(n)) || mentions(changed, firstOf(n)));
+    const compared = sides.length >= 2 && COMPARES.test(elsewhere) && ops.includes("product");
     return [
       ...adjust.map((operation) => ({ operation })),
       { operation: "difference" as const, subject: GAP_OF_CHANGE },
       { operation: "product" as const, subject: OF_GAP },
       ...rest.map((operation) => ({ operation })),
+      ...(compared
+        ? [
+            ...sides.slice(0, 2).map((subject) => ({ operation: "product" as const, subject })),
+            { operation: "difference" as const },
+          ]
+        : []),
       ...part,
     ];
   }
   // Each named item projected at its own rate ("project Europe and Asia-Pacific to 2030 … which ends
   // up bigger"), before what compares the projections.
   // An acronym ("CAGRs", "TCO") names a measure, not an item to project.
-  const projected = items.filter((n) => !isAcronym(n));
+  // With no items compared, the names coordinated in the clause that says the year projected to, in
+  // the sentence asking the projection ("At … growth rates, how big will Asia-Pacific and North
+  // America each be in 2030") — not names another clause of it lists ("China and Japan each").
+  const rateSentence = splitSentences(frame.request).find((c) => asksRate(c)) ?? "";
+  const toYear = clausesOf(rateSentence).filter((c) =>
+    /\b(?:by|in|to|for|through|until)\s+(?:19|20)\d\d\b/i.test(c),
+  );
+  const projected = (
+    items.length >= 2 ? items : toYear.flatMap((c) => parseGoalTerms(c).coordinatedNames)
+  ).filter((n) => !isAcronym(n));
   if (ops.includes("apply_rate") && !ops.includes("product") && projected.length >= 2) {
     const perItem = projected
       .slice(0, MAX_DERIVED - 1)

@@ -197,7 +197,11 @@ export function mentions(text: string, phrase: string): boolean {
   if (p === "") return false;
   const t = normalise(text);
   if (isCjk(p)) return t.includes(p);
-  const escaped = p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  // A hyphenated name is its words however written: "rest-of-world" in "the rest of the world".
+  const escaped = p
+    .split(/(?<=\p{L})-(?=\p{L})/u)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join("(?:-|\\s+(?:the\\s+)?)");
   return new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}`, "u").test(t);
 }
 
