@@ -25,6 +25,10 @@ export const asksExtra = (request: string): boolean =>
   /(?:\b(?:add(?:s|ed|ing)?|plus|including|inclusive of|with)\b|\bincl\.?(?=\s))[^.?!]{0,40}\b(?:add-?\s?ons?|surcharges?)\b|\b(?:tak(?:e|es|ing)|get|buy|bundl(?:e|ed|ing)|opt(?:ing)? for|wants?|wanted|needs?|needed)\s+(?:the|its|their|an?|\p{Lu}[\p{L}-]*['’]s)\s+(?:[\p{L}-]+\s+){0,2}(?:add-?\s?on|surcharge)\b/iu.test(
     request,
   ) ||
+  // "what the add-on does to Quillon's effective monthly price": the price with the add-on.
+  /\badd-?\s?ons?\b[^.?!]{0,60}\b(?:effective|all-in|real|true)\s+(?:\w+\s+)?(?:price|cost)\b|\b(?:effective|all-in|real|true)\s+(?:\w+\s+)?(?:price|cost)\b[^.?!]{0,60}\badd-?\s?ons?\b/iu.test(
+    request,
+  ) ||
   (ON_TOP.test(request) && asksMoney(request) && extraNamed(request) !== null);
 
 /**

@@ -11,7 +11,14 @@ import { AS_LISTED, GAP_OF_CHANGE, OF_GAP, planGapTotal } from "./derive-gap-tot
 import { planMean } from "./derive-mean";
 import { measureRows } from "./derive-measures";
 import { PART_OF_WHOLE, planPart } from "./derive-part";
-import { AVERAGE, conditionPair, marketAveragePair, nestedPickPair, superlativePair } from "./derive-picks";
+import {
+  AVERAGE,
+  conditionPair,
+  marketAveragePair,
+  marketAverageRows,
+  nestedPickPair,
+  superlativePair,
+} from "./derive-picks";
 import { planQuotients } from "./derive-quotient";
 import { asksRate, planRate, projectedPair } from "./derive-rate";
 import {
@@ -189,6 +196,11 @@ export function planCalculation(
     else if (!derivedPair(derived) && supplied.length === 0)
       return none("no two amounts of money found to compare");
   }
+  // Every item against the market's figure ("how far each one sits above or below the average").
+  if (operation === "difference" && asked && !subject) {
+    const rows = marketAverageRows(asked, requestText, frame, candidates);
+    if (rows) return rows;
+  }
   // A gap or a ratio between totals worked out upstream (each side's bill) comes from those totals,
   // or from the rows of one made for each item, when the clause names two of them.
   const fromDerived =
@@ -201,7 +213,12 @@ export function planCalculation(
   // A figure the requester supplied is what the request asks about: it is compared with the
   // library's figure of the same kind that the request's words fit best.
   if (!pair && (operation === "difference" || operation === "ratio" || operation === "percent_change")) {
-    pair = suppliedPair(supplied, candidates, wanted);
+    pair = suppliedPair(
+      supplied,
+      candidates,
+      wanted,
+      parseGoalTerms(parseGoalOptions(frame.request).rest).names,
+    );
   }
   // An item set against the market's average on the measure asked (a figure of no item).
   if (!pair && (operation === "difference" || operation === "ratio") && asked)

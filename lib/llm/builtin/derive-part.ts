@@ -34,7 +34,7 @@ export const PART_OF_WHOLE = "part of a whole";
  * "market size", "task success rate" and "task count") — stated for no single item.
  */
 export const ASKS_PART =
-  /\bapply(?:ing)?\b[^.?!]{0,60}\bto\b|\b(?:estimate[sd]?|roughly|approximate(?:ly)?|approx\.|implied|implies|imply|back-of-(?:the-)?envelope)\b[^.?!]{0,50}\b(?:revenue|sales|spend(?:ing)?|how many|how much|worth)\b|(?<![\d.])\d+(?:\.\d+)?\s*%\s+of\s+(?:the\s+|its\s+)?[\d$]|\b(?:revenue|sales|dollars?)\b[^.?!]{0,60}\b(?:holds?|keeps?|kept|held)\s+(?:its|their|that|the same)\s+(?:current\s+)?share\b|\bshares?\s+(?:(?:turned|converted|translated|expressed)\s+)?(?:in|into|as)\s+(?:[\w-]+\s+){0,3}?(?:dollars?|usd|money|revenue)\b|(?:估算|估计|推算|大概|大约)[^。？！]{0,20}(?:收入|营收|销售额|支出|金额|多少钱|多少美元|多少元|多少个|多少家)/iu;
+  /\bapply(?:ing)?\b(?![^.?!]{0,60}?\b(?:discount|markup|mark-up|surcharge|rebate)\b)[^.?!]{0,60}\bto\b|\b(?:estimate[sd]?|roughly|approximate(?:ly)?|approx\.|implied|implies|imply|back-of-(?:the-)?envelope)\b[^.?!]{0,50}\b(?:revenue|sales|spend(?:ing)?|how many|how much|worth)\b|(?<![\d.])\d+(?:\.\d+)?\s*%\s+of\s+(?:the\s+|its\s+)?[\d$]|\b(?:revenue|sales|dollars?)\b[^.?!]{0,60}\b(?:holds?|keeps?|kept|held)\s+(?:its|their|that|the same)\s+(?:current\s+)?share\b|\bshares?\s*(?:x|×|\*|times)\s*(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:market|size|total|revenue)\b|\bshares?\s+(?:(?:turned|converted|translated|expressed)\s+)?(?:in|into|as)\s+(?:[\w-]+\s+){0,3}?(?:dollars?|usd|money|revenue)\b|(?:估算|估计|推算|大概|大约)[^。？！]{0,20}(?:收入|营收|销售额|支出|金额|多少钱|多少美元|多少元|多少个|多少家)/iu;
 
 /**
  * An amount asked outright of what the request gives only a share of: "using the market size and
@@ -79,6 +79,7 @@ export function planPart(
     };
   }
   const wanted = matchTerms(requestText);
+  const askedPlaces = placesIn(requestText, reads);
   let best = null as { item: string; share: Candidate; whole: Candidate; score: number } | null;
   for (const item of only ? [only] : partItems(frame, requestText, reads)) {
     const key = firstOf(item);
@@ -90,6 +91,9 @@ export function planPart(
       for (const whole of candidates) {
         if (whole.q.suffix === "%" || mentions(whole.label, key) || /\bper\b|每/iu.test(whole.value))
           continue;
+        // A whole of a place the request does not set it in ("China market size" for 全球市场规模) is
+        // one region's, not the market the share is of.
+        if ([...placesIn(whole.label, reads)].some((p) => !askedPlaces.has(p))) continue;
         const shared = measureWords(whole).filter((t) => own.has(t)).length;
         if (shared === 0) continue;
         // A whole of one sub-item ("North America market size") is not the whole the share is of.

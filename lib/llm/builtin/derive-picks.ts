@@ -2,11 +2,12 @@ import { requestedSpan } from "../../language/horizon";
 import { bareExtremes, superlatives } from "../../language/superlatives";
 import { parseQuantity } from "../../tools/calculate";
 import { splitSentences } from "../../tools/sentences";
+import type { CalculationPlan } from "./derive-inputs";
 import { lineup, pickOf } from "./direct-answer";
 import type { ResearchFrame } from "./frame";
 import { parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
-import { type Figure as Candidate, firstOf, lineupsOf } from "./lineups";
+import { type Figure as Candidate, firstOf, figureInput as input, type Lineup, lineupsOf } from "./lineups";
 import { figureInProse, kindOf } from "./prose-figures";
 import { matchTerms, mentions, overlap } from "./text";
 import type { ReadDoc } from "./upstream";
@@ -182,7 +183,78 @@ export function marketAveragePair(
   ];
   const item = names[0];
   if (!item) return null;
-  const own = matchTerms(item);
+  const found = marketFigure(request, frame, all, matchTerms(item));
+  if (!found) return null;
+  const { market, measureOf, subject: marketSubject } = found;
+  const measure = measureOf(market).join(" ");
+  // Shown in the market figure's own words, its subject's left out ("three-year total cost per technician").
+  const shown = market.label
+    .split(/\s+/)
+    .filter((w) => !/^\p{Lu}/u.test(w) || !marketSubject.has([...matchTerms(w)][0] ?? ""))
+    .join(" ");
+  const listed = all.find(
+    (c) =>
+      mentions(c.label, firstOf(item)) &&
+      kindOf(c.q) === kindOf(market.q) &&
+      overlap(new Set(measureOf(market)), matchTerms(c.label)) >= 0.6,
+  );
+  if (listed) return [listed, market];
+  const prose = figureInProse(item, { measure, others: [], kind: kindOf(market.q) }, reads);
+  return prose
+    ? [{ label: `${firstOf(item)} ${shown}`, value: prose.value, docId: prose.docId, q: prose.q }, market]
+    : null;
+}
+
+/** "each one"/"every vendor" set against the market average: no one item, all of them. */
+const EACH_ONE = /\b(?:each|every)\b|\ball\s+(?:of\s+)?(?:them|the\s+\w+)|各自|分别|每家|每个/iu;
+
+/**
+ * "Rank the four vendors by list price … and show how far each one sits above or below the market
+ * average": every item listed on the market figure's measure against that figure, one row each.
+ */
+export function marketAverageRows(
+  clause: string,
+  request: string,
+  _frame: ResearchFrame,
+  all: readonly Candidate[],
+): CalculationPlan | null {
+  if (!AVERAGE.test(clause) || !EACH_ONE.test(clause)) return null;
+  const wanted = matchTerms(request);
+  let best = null as { lineup: Lineup<Candidate>; market: Candidate; fit: number } | null;
+  for (const lineup of lineupsOf(all)) {
+    if (lineup.items.size < 2) continue;
+    const measure = [...matchTerms(lineup.shared)].filter((t) => !/^\d+$/.test(t));
+    const fit = measure.filter((t) => wanted.has(t) && !MARKET_WORDS.has(t)).length;
+    if (fit === 0) continue;
+    const labels = new Set([...lineup.items.values()].map((c) => c.label));
+    // The market's figure: the lineup's measure in its name, and a word saying it is the market's.
+    const market = all.find((c) => {
+      if (labels.has(c.label) || kindOf(c.q) !== lineup.kind) return false;
+      const words = matchTerms(c.label);
+      return (
+        measure.every((t) => words.has(t)) &&
+        [...words].some((t) => MARKET_WORDS.has(t) && !measure.includes(t))
+      );
+    });
+    if (market && (!best || fit > best.fit)) best = { lineup, market, fit };
+  }
+  if (!best) return null;
+  const { lineup, market } = best;
+  const rows = [...lineup.items.values()].map((c) => ({ label: c.label, inputs: [input(c), input(market)] }));
+  return { label: `Each against ${market.label}`, operation: "difference", inputs: [], rows };
+}
+
+/**
+ * The market's figure on the measure the request asks: a figure of no item (its capitalised words
+ * are the subject's, words most figures' names share), its measure's words the request's most.
+ */
+function marketFigure(
+  request: string,
+  frame: ResearchFrame,
+  all: readonly Candidate[],
+  own: ReadonlySet<string>,
+): { market: Candidate; measureOf: (c: Candidate) => string[]; subject: Set<string> } | null {
+  const subject = new Set(frame.subject ? matchTerms(frame.subject) : []);
   for (const t of own) subject.delete(t);
   const wanted = new Set(
     [...matchTerms(request)].filter((t) => !subject.has(t) && !own.has(t) && !MARKET_WORDS.has(t)),
@@ -216,22 +288,5 @@ export function marketAveragePair(
   const market = all
     .filter((c) => c.q.suffix !== "%" && noItem(c.label) && measureFit(c) >= 0.5)
     .sort((a, b) => measureFit(b) - measureFit(a))[0];
-  if (!market) return null;
-  const measure = measureOf(market).join(" ");
-  // Shown in the market figure's own words, its subject's left out ("three-year total cost per technician").
-  const shown = market.label
-    .split(/\s+/)
-    .filter((w) => !/^\p{Lu}/u.test(w) || !subject.has([...matchTerms(w)][0] ?? ""))
-    .join(" ");
-  const listed = all.find(
-    (c) =>
-      mentions(c.label, firstOf(item)) &&
-      kindOf(c.q) === kindOf(market.q) &&
-      overlap(new Set(measureOf(market)), matchTerms(c.label)) >= 0.6,
-  );
-  if (listed) return [listed, market];
-  const prose = figureInProse(item, { measure, others: [], kind: kindOf(market.q) }, reads);
-  return prose
-    ? [{ label: `${firstOf(item)} ${shown}`, value: prose.value, docId: prose.docId, q: prose.q }, market]
-    : null;
+  return market ? { market, measureOf, subject } : null;
 }

@@ -63,6 +63,24 @@ describe("an amount changed by a rate", () => {
     expect(d.formatted).toBe("USD 41.65 per technician per month");
   });
 
+  it("applies a discount the requester supplied to every item's price when asked of each", () => {
+    const request =
+      "Apply the discount we negotiated to the list price of each vendor and rank them by net price.";
+    expect(asksRate(request)).toBe(true);
+    const plan = planRate(frame(request), prices, [pricing], request, [
+      "Our terms give us 12% off list price.",
+    ]);
+    expect(plan.rows?.map((r) => r.inputs.map((i) => i.value))).toEqual([
+      ["USD 49 per technician per month", "-12%"],
+      ["USD 62 per technician per month", "-12%"],
+    ]);
+
+    // One item's discount, "each" asked elsewhere and "every seat" a unit: one price, not all.
+    const one =
+      "Fernbrook with its 15% volume discount (assume it applies to every seat) vs Nordvale at list. Monthly price for each.";
+    expect(planRate(frame(one), prices, [pricing], one, []).rows).toBeUndefined();
+  });
+
   it("applies no discount the documents set for a size the request does not reach, and says so", () => {
     const request = "What would 300 technicians pay per month on Fernbrook with its volume discount?";
     const plan = planRate(frame(request), prices, [pricing], request, []);

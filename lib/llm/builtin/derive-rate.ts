@@ -23,7 +23,7 @@ import type { Derivation, ReadDoc } from "./upstream";
  * growth compounds once per year up to the year the request names.
  */
 const RATE_WORDS =
-  /\b(?:markup|mark-up|surcharge|premium|(?:volume|bulk|seat|quantity)\s+discount|got\s+(?:its|the|a)\s+discount|if\s+(?:that|this|the)\s+(?:rate|growth|pace)\s+(?:holds|continues)|at\s+(?:that|this|the same)\s+(?:rate|pace)|where\s+(?:does|would)\s+that\s+put|(?:compound(?:s|ed|ing)?|grows?|growing)\s+at\s+\S+|at\s+(?:(?:its|their|that|this|the|each)\s+)?(?:[\p{L}\d'’-]+\s+){0,3}(?:CAGRs?|growth\s+rates?|annual\s+growth))\b|加价|折扣|按这个增速|按此增速|照此|推算/iu;
+  /\bapply(?:ing)?\s+(?:the|a|an|our|their|its|this|that)\s+(?:[\p{L}-]+\s+){0,3}?(?:discount|markup|mark-up|surcharge)\b|\b(?:markup|mark-up|surcharge|premium|(?:volume|bulk|seat|quantity)\s+discount|got\s+(?:its|the|a)\s+discount|if\s+(?:that|this|the)\s+(?:rate|growth|pace)\s+(?:holds|continues)|at\s+(?:that|this|the same)\s+(?:rate|pace)|where\s+(?:does|would)\s+that\s+put|(?:compound(?:s|ed|ing)?|grows?|growing)\s+at\s+\S+|at\s+(?:(?:its|their|that|this|the|each)\s+)?(?:[\p{L}\d'’-]+\s+){0,3}(?:CAGRs?|growth\s+rates?|annual\s+growth))\b|加价|折扣|按这个增速|按此增速|照此|推算/iu;
 /** "project the 2026 market size", "Project Europe forward to 2030": the verb, never a product named with a letter ("Project X", "project x"). */
 const PROJECT =
   /\b(?:project(?:s|ed|ion)?|Project(?:s|ed|ion)?)\b(?!\s+(?![aA]\s)\p{L}(?![\p{L}\d]))[^.?!]{0,80}\b(?:19|20)\d\d/u;
@@ -44,7 +44,8 @@ type Change = "discount" | "markup" | "growth";
 /** Words that make a figure the whole market's: "the global figure", "the overall market", 全球. */
 const WHOLE = /\b(?:global|overall|worldwide|total|whole)\b|全球|整体|总体/iu;
 
-const DISCOUNT = /discount|折扣|优惠/iu;
+/** A discount, named or as what comes off ("12% off list"). */
+const DISCOUNT = /discount|\d\s*%\s+off\b|\boff\s+(?:the\s+)?list\b|折扣|优惠/iu;
 const MARKUP = /mark-?up|surcharge|premium|加价/iu;
 const TOP = /\b(?:top|high|upper|max(?:imum)?)\s+(?:end|of)\b|最高|上限|顶格/iu;
 const BOTTOM = /\b(?:bottom|low|lower|min(?:imum)?)\s+(?:end|of)\b|最低|下限/iu;
@@ -97,6 +98,17 @@ export function planRate(
       return { label: `${base.label} with each ${change} asked`, operation: "apply_rate", inputs: [], rows };
     }
   }
+  // "Apply our discount to the list price of each of the four vendors": every item's price, one row each.
+  // (Asked in the sentence that names the change: "… with its discount vs Quillon. Price for each" is one item's.)
+  const changeWord = change === "discount" ? DISCOUNT : MARKUP;
+  if (
+    change !== "growth" &&
+    !subject &&
+    splitSentences(requestText).some((x) => EACH.test(x) && changeWord.test(x))
+  ) {
+    const each = eachAdjusted(change, candidates, requestText, supplied, reads);
+    if (each) return each;
+  }
   // "each region's own CAGR, and the 2030 size that implies": every item of the amounts' lineup that
   // has a growth rate of its own, one row each.
   if (change === "growth" && !subject && !whole && EACH.test(cue || requestText)) {
@@ -126,9 +138,9 @@ export function planRate(
   };
 }
 
-/** Every one of several items: "each region's own CAGR", "all four regions", 各自. */
+/** Every one of several items: "each region's own CAGR", "all four regions", 各自 — not every unit ("every seat"). */
 const EACH =
-  /\beach\b|\bevery\b|\ball\s+(?:the\s+)?(?:\w+\s+)?(?:regions|countries|segments|markets|vendors)\b|各自|分别|各个/iu;
+  /\b(?:each|every)\b(?!\s+(?:seat|user|tech|technician|person|head|licen[cs]e|month|year|day|unit|hour)s?\b)|\ball\s+(?:the\s+)?(?:\w+\s+)?(?:regions|countries|segments|markets|vendors)\b|各自|分别|各个/iu;
 
 /** One projection per item of a lineup of amounts whose items each have their own growth rate. */
 function eachProjected(
@@ -164,6 +176,30 @@ function eachProjected(
     inputs: [],
     rows: best,
   };
+}
+
+/** One rate applied to every item of a lineup of prices ("the list price of each of the four vendors"). */
+function eachAdjusted(
+  change: Exclude<Change, "growth">,
+  candidates: readonly Candidate[],
+  requestText: string,
+  supplied: readonly string[],
+  reads: readonly ReadDoc[],
+): CalculationPlan | null {
+  const rate = statedRate(change, null, requestText, supplied, reads);
+  if (!rate || !/\d/.test(rate.value)) return null;
+  const wanted = matchTerms(requestText);
+  const prices = candidates.filter((c) => c.q.suffix !== "%" && isMoney(c));
+  const best = lineupsOf(prices)
+    .filter((l) => l.items.size >= 2)
+    .map((l) => ({ l, fit: [...matchTerms(l.shared)].filter((t) => wanted.has(t)).length }))
+    .sort((a, b) => b.fit - a.fit || b.l.items.size - a.l.items.size)[0];
+  if (!best || best.fit === 0) return null;
+  const rows = [...best.l.items].map(([, price]) => ({
+    label: `${price.label} with ${rate.label}`,
+    inputs: [input(price), rate],
+  }));
+  return { label: `Each ${best.l.shared} with ${rate.label}`, operation: "apply_rate", inputs: [], rows };
 }
 
 /** The item changed: one a person or the request names, else the one a superlative picks. */

@@ -95,7 +95,16 @@ function toolArguments(ctx: ExecuteContext): Record<string, unknown> {
       const top = Math.min(MAX_READ, Math.max(READ_TOP, frame.options.minSources ?? 0));
       // Nothing new found: read the best hits again rather than send an empty call over and over.
       const pool = ranked.length ? ranked : planned.length ? planned : hits;
-      return { docIds: pool.slice(0, top) };
+      const chosen = pool.slice(0, top);
+      // A read that replaces documents that could not be served also reads the best hit in the other
+      // language: a document gone is often there in translation, figures and all.
+      if (Array.isArray(input.exclude) && input.exclude.length > 0 && chosen.length >= 2) {
+        const lang = new Map(up.searches.flatMap((x) => x.results.map((h) => [h.docId, h.lang] as const)));
+        const own = frame.zh ? "zh" : "en";
+        const other = pool.find((id) => (lang.get(id) ?? own) !== own);
+        if (other && !chosen.includes(other)) chosen[chosen.length - 1] = other;
+      }
+      return { docIds: chosen };
     }
     case "extract": {
       const topic = hintedPhrase(ctx.hint) ?? String(input.topic ?? facet?.topic ?? frame.title);

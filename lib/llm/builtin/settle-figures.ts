@@ -56,15 +56,7 @@ export function settleFigures(up: Upstream): Upstream {
       for (const f of fetches) if (f.value !== right) addFix(fixes, docId, [name, f.value, right, rare]);
     }
   }
-  console.error(
-    "SETTLE",
-    JSON.stringify(
-      [...given]
-        .filter(([, b]) => new Set([...b.values()].flatMap((v) => v.map((x) => x.value))).size > 1)
-        .map(([k, b]) => [k, [...b]]),
-    ),
-    JSON.stringify([...fixes]),
-  );
+
   const requoted = requote(up.facts, readings);
   if (fixes.size === 0) return requoted === up.facts ? up : { ...up, facts: requoted };
 
