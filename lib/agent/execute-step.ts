@@ -10,6 +10,7 @@ import { idempotencyKey, repeatKey } from "./idempotency";
 import { askToolCalls } from "./model-call";
 import { askPerson, DEADLINE } from "./questions";
 import type { RunContext } from "./run-context";
+import { settleInputs } from "./settle-inputs";
 import { isSettled, type RunState, type TaskState } from "./state";
 
 const schemas = new WeakMap<AnyTool, Record<string, unknown>>();
@@ -222,8 +223,8 @@ export async function executeTask(ctx: RunContext, taskId: string): Promise<void
       task,
       attempt: task.attempt,
       ...(executiveOf(s.config).workingMemory
-        ? { memory: renderForTask(s, task), inputs: upstreamInputs(s, task) }
-        : { memory: renderHistory(s), inputs: everyOutput(s, task) }),
+        ? { memory: renderForTask(s, task), inputs: settleInputs(s.config, upstreamInputs(s, task)) }
+        : { memory: renderHistory(s), inputs: settleInputs(s.config, everyOutput(s, task)) }),
       hint: task.hint,
     },
     tools: [

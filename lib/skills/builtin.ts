@@ -93,10 +93,11 @@ const BUILTIN: Builtin[] = [
     id: "contradiction-check",
     name: "Contradiction check",
     kind: "hybrid",
-    description: "The result disagrees with earlier results: reflect on it before going on.",
+    description:
+      "The result disagrees with earlier results: reflect on it before going on; later steps see the value more sources give (a figure's sources settled, a garbled quote re-quoted).",
     trigger: { on: ["contradiction"], toolStatus: ["ok"] },
     modelRole: reflection,
-    codeRole: "memory.findContradictions",
+    codeRole: "memory.findContradictions, monitor.settleFigures",
     parameters: (c) => ({ contradiction_penalty: c.contradictionPenalty }),
     decides: "code",
   },

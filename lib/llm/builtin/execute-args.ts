@@ -11,7 +11,6 @@ import { keyFigures } from "./key-figures";
 import { renderComparison, renderDraft } from "./markdown";
 import { DRAFT_PATH, TABLE_PATH } from "./plan-tasks";
 import { buildReport, type ReportContent } from "./report-content";
-import { settleFigures } from "./settle-figures";
 import { isStopWord, tokens, truncate } from "./text";
 import { inScope, type ReadDoc, rankedHits, readUpstream } from "./upstream";
 
@@ -61,7 +60,7 @@ function toolArguments(ctx: ExecuteContext): Record<string, unknown> {
   const input = task.input;
   const frame = researchFrame(ctx.spec, ctx.goal);
   const facet = facetOfTask(frame, String(input.query ?? input.topic ?? task.title));
-  const up = inScope(settleFigures(readUpstream(ctx.inputs)), frame.options.excluded);
+  const up = inScope(readUpstream(ctx.inputs), frame.options.excluded);
 
   switch (task.tool) {
     case "search": {

@@ -1,6 +1,21 @@
-import { isChineseContentTag, tagChinese } from "../../language/chinese";
-import { splitSentences } from "../../tools/sentences";
-import type { ReadDoc, Upstream } from "./upstream";
+import { isChineseContentTag, tagChinese } from "../language/chinese";
+import { splitSentences } from "../tools/sentences";
+
+/** A document as a read returned it: its text and its listed figures. */
+export interface ReadDoc {
+  docId: string;
+  text: string;
+  figures: { name: string; value: string }[];
+}
+
+/** What the later steps draw on: the documents read (each once, and every read), facts and figures extracted. */
+export interface Sources<D extends ReadDoc = ReadDoc> {
+  reads: D[];
+  /** Every read of every document, a document read twice twice: what settles a garbled read. */
+  readings?: D[];
+  facts: { text: string; docId: string }[];
+  figures: { name: string; value: string; docId: string }[];
+}
 
 /**
  * One value per named figure before anything is written or calculated. A figure fetched twice
@@ -14,7 +29,7 @@ import type { ReadDoc, Upstream } from "./upstream";
  * document its read wins over its extraction: a quote must be what its source says, the rule the
  * monitor's faithfulness check applies too.
  */
-export function settleFigures(up: Upstream): Upstream {
+export function settleFigures<D extends ReadDoc, S extends Sources<D>>(up: S): S {
   const readings = up.readings ?? up.reads;
   const names = new Map<string, string>();
   // name → docId → the value each fetch of the document gave, reads first
@@ -67,7 +82,7 @@ export function settleFigures(up: Upstream): Upstream {
         ?.find(([n, wrong]) => keyOf(n) === keyOf(f.name) && f.value.trim() === wrong);
       return fix ? { ...f, value: fix[2] } : f;
     });
-  const fixDoc = (d: ReadDoc): ReadDoc =>
+  const fixDoc = (d: D): D =>
     fixes.has(d.docId)
       ? { ...d, figures: fixFigures(d.docId, d.figures), text: fixText(d.text, fixes.get(d.docId) ?? []) }
       : d;

@@ -1,22 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { settleFigures } from "./settle-figures";
-import type { ReadDoc, Upstream } from "./upstream";
+import { type ReadDoc, type Sources, settleFigures } from "./settle-figures";
 
 const doc = (docId: string, text: string, figures: { name: string; value: string }[] = []): ReadDoc => ({
   docId,
-  title: docId,
-  source: "",
-  published: "",
   text,
   figures,
 });
 
-const upstream = (reads: ReadDoc[], extra: Partial<Upstream> = {}): Upstream => ({
-  searches: [],
-  answers: [],
+const upstream = (reads: ReadDoc[], extra: Partial<Sources> = {}): Sources => ({
   facts: [],
   figures: [],
-  derived: [],
   reads,
   readings: reads,
   ...extra,
@@ -36,9 +29,6 @@ describe("settleFigures", () => {
           {
             text: "Loomwork leads with a 37% share.",
             docId: "landscape",
-            title: "",
-            topic: "share",
-            order: 0,
           },
         ],
       },
@@ -59,7 +49,7 @@ describe("settleFigures", () => {
     const garbled = doc("landscape", "Loomwork leads with a 13% share.", [
       { name: "Loomwork market share 2025", value: "13%" },
     ]);
-    const up: Upstream = {
+    const up: Sources = {
       ...upstream([garbled], {
         figures: [{ docId: "landscape", name: "Loomwork market share 2025", value: "31%" }],
       }),
@@ -86,9 +76,6 @@ describe("settleFigures", () => {
         {
           text: "China is the largest market at USD 0.34 billion.",
           docId: "apac",
-          title: "",
-          topic: "",
-          order: 0,
         },
       ],
     });
