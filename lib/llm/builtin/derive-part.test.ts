@@ -134,6 +134,21 @@ describe("a part from its share of a whole", () => {
     ]);
   });
 
+  it("takes the market's total a sentence states when no figures list gives it, in dollars if written so", () => {
+    const request = "按 2025 年市场规模和份额算，Fernbrook 的营收是多少？";
+    const zh = readDoc(
+      "zh",
+      "2025 年全球 Project X 市场规模为 42 亿美元（USD 4.2 billion），其中亚太地区 11 亿美元。",
+      [["Project X China market size 2025", "USD 0.43 billion"]],
+    );
+    const shares = [
+      fig("Fernbrook market share 2025", "31%", "vl"),
+      fig("Project X China market size 2025", "USD 0.43 billion", "zh"),
+    ];
+    const plan = planPart(frame(request), shares, [zh], request, [], "Fernbrook");
+    expect(plan.inputs.map((i) => i.value)).toEqual(["31%", "USD 4.2 billion"]);
+  });
+
   it("says why when no share and whole fit", () => {
     const plan = planPart(
       frame("an estimate of Nordvale's revenue"),

@@ -110,6 +110,21 @@ export function planPart(
     // The picked or first-named item is the part: a later name only when it has none.
     if (best) break;
   }
+  // No listed whole for any item: the market's total as a sentence states it ("2025 年全球 Project X
+  // 市场规模为 42 亿美元（USD 4.2 billion）"), of the share's year — for the first item with a share of
+  // its own (a name most figures carry, "Project X", is the subject: its "share" is the top four's).
+  for (const item of best ? [] : only ? [only] : partItems(frame, requestText, reads)) {
+    const key = firstOf(item);
+    if (candidates.filter((c) => mentions(c.label, key)).length * 2 > candidates.length) continue;
+    const share = candidates.find(
+      (c) => c.q.suffix === "%" && mentions(c.label, key) && /share|份额/iu.test(c.label),
+    );
+    const stated = share ? marketTotalStated(reads, share) : null;
+    if (share && stated) {
+      best = { item, share, whole: stated, score: 0 };
+      break;
+    }
+  }
   if (!best && !only) {
     const each = partsOfLineup(candidates, wanted);
     if (each) return each;
@@ -195,6 +210,36 @@ function statedPart(
     }
   }
   return best;
+}
+
+/** A market's total in words: "the global market", 全球…市场规模, "the overall Project X market". */
+const MARKET_TOTAL =
+  /(?:\b(?:global|worldwide|overall|total|entire)\b|全球|整体|总体)[^。.;；?？]{0,30}?(?:\bmarket\b|市场)[^。;；?？]{0,40}?((?:USD|US\$)\s?\d[\d,]*(?:\.\d+)?\s?(?:billion|million|bn)|\d[\d,]*(?:\.\d+)?\s?亿美元)/iu;
+
+/**
+ * The market's total as a sentence of a document read states it, in the share's year: the whole a
+ * share is of when no figures list gives it (a Chinese overview states the global market only in
+ * its prose). A US-dollar figure written beside the Chinese one is preferred.
+ */
+function marketTotalStated(reads: readonly ReadDoc[], share: Candidate): Candidate | null {
+  const year = /\b(?:19|20)\d\d\b/.exec(share.label)?.[0];
+  const found: Candidate[] = [];
+  for (const doc of reads) {
+    for (const sentence of splitSentences(doc.text)) {
+      if (year && !sentence.includes(year)) continue;
+      const m = MARKET_TOTAL.exec(sentence);
+      if (!m?.[1]) continue;
+      const after = sentence.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 30);
+      const usd = /^\s*[（(]\s*((?:USD|US\$)\s?\d[\d,]*(?:\.\d+)?\s?(?:billion|million|bn))/iu.exec(
+        after,
+      )?.[1];
+      const value = usd ?? m[1];
+      const q = parseQuantity(value);
+      if (q)
+        found.push({ label: `market total${year ? ` ${year}` : ""} (stated)`, value, docId: doc.docId, q });
+    }
+  }
+  return found.find((c) => /^(?:USD|US\$)/i.test(c.q.prefix)) ?? found[0] ?? null;
 }
 
 /** A whole of the share's own year ("market share 2025" and "market size 2025"), where both name one. */
