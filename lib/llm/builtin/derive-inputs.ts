@@ -19,8 +19,9 @@ import {
   nestedPickPair,
   superlativePair,
 } from "./derive-picks";
+import { projectedPair } from "./derive-projected";
 import { planQuotients } from "./derive-quotient";
-import { asksRate, planRate, projectedPair } from "./derive-rate";
+import { asksRate, planRate } from "./derive-rate";
 import {
   clauseSharePair,
   missingSide,
@@ -198,7 +199,7 @@ export function planCalculation(
   }
   // Every item against the market's figure ("how far each one sits above or below the average").
   if (operation === "difference" && asked && !subject) {
-    const rows = marketAverageRows(asked, requestText, frame, candidates);
+    const rows = marketAverageRows(asked, requestText, candidates);
     if (rows) return rows;
   }
   // A gap or a ratio between totals worked out upstream (each side's bill) comes from those totals,

@@ -215,7 +215,6 @@ const EACH_ONE = /\b(?:each|every)\b|\ball\s+(?:of\s+)?(?:them|the\s+\w+)|各自
 export function marketAverageRows(
   clause: string,
   request: string,
-  _frame: ResearchFrame,
   all: readonly Candidate[],
 ): CalculationPlan | null {
   if (!AVERAGE.test(clause) || !EACH_ONE.test(clause)) return null;

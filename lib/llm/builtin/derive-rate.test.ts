@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { derive } from "../../tools/calculate";
-import { asksRate, planRate, projectedPair } from "./derive-rate";
+import { projectedPair } from "./derive-projected";
+import { asksRate, planRate } from "./derive-rate";
 import type { ResearchFrame } from "./frame";
 import { figure, quantity } from "./test-docs";
 import type { ReadDoc } from "./upstream";
