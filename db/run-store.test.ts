@@ -31,7 +31,14 @@ const askingOverrides = {
 /** Runs the real loop (scripted model, test tools) with `store` as its sink. */
 async function runWithStore(
   store: DbRunStore,
-  opts: { goal?: string; behaviours?: Record<string, Behaviour>; ask?: boolean; clockOffsetMs?: number } = {},
+  opts: {
+    goal?: string;
+    behaviours?: Record<string, Behaviour>;
+    ask?: boolean;
+    /** Ask one question aside (non-blocking) before the run starts. */
+    aside?: boolean;
+    clockOffsetMs?: number;
+  } = {},
 ) {
   const runId = `run-${randomUUID()}`;
   const goal = opts.goal ?? `Research ${runId}`;
@@ -58,6 +65,19 @@ async function runWithStore(
     readOnly: false,
   });
   const ctx = await createRun(deps, { runId, goal });
+  if (opts.aside) {
+    await ctx.emit({
+      type: "question.asked",
+      questionId: "q:aside",
+      prompt: "Nothing read gives the 2023 share; the run goes on without waiting.",
+      choices: ["none"],
+      taskId: null,
+      origin: "gate",
+      deadline: null,
+      onDeadline: "none",
+      blocking: false,
+    });
+  }
   const state = await drive(ctx);
   return { runId, goal, ctx, state, events, clock };
 }
@@ -278,6 +298,20 @@ describeOnEachDatabase("DbRunStore", (handle) => {
     const answered = await s.question(questionKey(second.runId, other.questionId));
     expect(answered).toMatchObject({ status: "answered", answer: "Use 7.", decidedBy: "cli" });
     expect(answered?.decidedAt?.getTime()).toBe(Math.trunc(second.ctx.state.updatedAt ?? 0));
+  });
+
+  it("stores a question asked aside as not blocking: the run never waits on it", async () => {
+    const s = store();
+    const { runId, state } = await runWithStore(s, { aside: true });
+    expect(state.status).toBe("succeeded");
+    expect((await s.run(runId))?.status).toBe("succeeded");
+    expect(await s.question(questionKey(runId, "q:aside"))).toMatchObject({
+      blocking: false,
+      status: "pending",
+      onDeadline: "none",
+    });
+    const { runId: other } = await runWithStore(s, { ask: true });
+    expect(await s.questions({ runId: other })).toMatchObject([{ blocking: true }]);
   });
 
   it("lets exactly one of concurrent claims win", async () => {

@@ -84,7 +84,13 @@ export function QuestionCard(props: Props) {
       <p className={styles.hint} data-testid="card-why">
         Why: {origin.why}
       </p>
-      {q.deadline && (
+      {q.blocking === false && (
+        <p className={styles.hint} data-testid="card-aside">
+          The run did not stop for this: it goes on and states the gap. An answer given while it runs is taken
+          in as a change to its goal.
+        </p>
+      )}
+      {q.blocking !== false && q.deadline && (
         <p className={styles.hint} data-testid="card-deadline">
           Answer <TimeUntil iso={q.deadline} />: after that{" "}
           {q.onDeadline === "skip"

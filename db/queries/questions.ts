@@ -16,6 +16,7 @@ export const questionRowOf = (ev: EventOf<"question.asked">) => ({
   askedAt: new Date(ev.at),
   deadline: ev.deadline == null ? null : new Date(ev.deadline),
   onDeadline: ev.onDeadline ?? null,
+  blocking: ev.blocking ?? true,
 });
 
 /** Records a question.asked event (inside the append transaction). */

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { runs } from "./runs";
 
 /** Questions for a person (ask_user), across runs: the inbox, and the claim that only one answer wins. */
@@ -24,6 +24,8 @@ export const questions = pgTable(
     deadline: timestamp("deadline", { withTimezone: true }),
     /** The answer taken at the deadline, or null: the run ends as unanswered. */
     onDeadline: text("on_deadline"),
+    /** False: the run went on without waiting; an answer given while it runs amends its goal. */
+    blocking: boolean("blocking").notNull().default(true),
   },
   (t) => [
     // The inbox: pending questions, oldest first.

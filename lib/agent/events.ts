@@ -148,7 +148,12 @@ export const RunEvent = z.discriminatedUnion("type", [
     amendments: z.number().int().min(0).default(0),
   }),
   /** A person changed the requirements mid-run ("also cover X", "in Chinese"): the plan follows. */
-  e("goal.amended", { text: z.string().min(1).max(4_000), by: z.string() }),
+  e("goal.amended", {
+    text: z.string().min(1).max(4_000),
+    by: z.string(),
+    /** The non-blocking question whose answer this amendment is, if any. */
+    questionId: z.string().optional(),
+  }),
   e("plan.proposed", {
     attempt: z.number().int(),
     mode: z.enum(["initial", "fix_violations", "replan", "repair"]),
@@ -302,6 +307,11 @@ export const RunEvent = z.discriminatedUnion("type", [
     deadline: z.number().nullable().optional(),
     /** The answer taken at the deadline ("skip"), or null: the run then ends as `unanswered`. */
     onDeadline: z.string().nullable().optional(),
+    /**
+     * False: the run does not wait. It goes on with the gap stated, and an answer that comes while
+     * it runs amends the goal. Absent (older logs) or true: the run waits for the answer.
+     */
+    blocking: z.boolean().optional(),
   }),
   /** `by` is "deadline" when nobody answered in time and the question's default was taken. */
   e("question.answered", { questionId: z.string(), answer: z.string(), by: z.string() }),

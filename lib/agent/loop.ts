@@ -6,7 +6,7 @@ import type { RunEvent } from "./events";
 import { runBatch, startIteration } from "./iteration";
 import { addOnce, entry, entryIds, specEntries } from "./memory-entries";
 import { planTasks, syncSubtasks } from "./plan-step";
-import { expireQuestion, overdueQuestion } from "./questions";
+import { answersToAmend, expireQuestion, overdueQuestion } from "./questions";
 import { replay } from "./reducer";
 import { RunContext } from "./run-context";
 import type { AgentDeps } from "./runtime";
@@ -127,8 +127,38 @@ async function step(ctx: RunContext): Promise<boolean> {
     await runBatch(ctx);
     return true;
   }
+  // A question asked aside whose deadline passed closes with its default; the run never waited.
+  const lapsed = Object.values(s.questions).find(
+    (q) =>
+      q.blocking === false &&
+      q.status === "pending" &&
+      q.deadline != null &&
+      q.deadline <= ctx.deps.clock.now(),
+  );
+  if (lapsed) {
+    await expireQuestion(ctx, lapsed);
+    return true;
+  }
+  for (const a of ctx.deps.mailbox?.answers?.(s) ?? []) {
+    if (ctx.state.questions[a.questionId]?.status !== "pending") continue;
+    await ctx.emit({
+      type: "question.answered",
+      questionId: a.questionId,
+      answer: a.answer.slice(0, 4_000),
+      by: a.by,
+    });
+  }
   for (const m of ctx.deps.mailbox?.take(s) ?? []) {
     await ctx.emit({ type: "goal.amended", text: m.text.trim().slice(0, 4_000), by: m.by || "user" });
+  }
+  // An answer to a question asked aside is a requirement change like any other.
+  for (const q of answersToAmend(ctx.state)) {
+    await ctx.emit({
+      type: "goal.amended",
+      text: (q.answer ?? "").trim().slice(0, 4_000),
+      by: q.answeredBy || "reviewer",
+      questionId: q.id,
+    });
   }
   const breach = budgetBreach(s, ctx.deps.clock.now());
   if (breach) {

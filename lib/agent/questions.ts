@@ -2,7 +2,10 @@ import type { EventOf } from "./events";
 import type { RunContext } from "./run-context";
 import type { Question, RunState } from "./state";
 
-type Asked = Omit<EventOf<"question.asked">, "runId" | "seq" | "at" | "type" | "deadline" | "onDeadline">;
+type Asked = Omit<
+  EventOf<"question.asked">,
+  "runId" | "seq" | "at" | "type" | "deadline" | "onDeadline" | "blocking"
+>;
 
 /**
  * The run's deadline for questions. A config recorded before deadlines existed parses with the
@@ -16,15 +19,58 @@ const deadlineMs = (s: RunState): number | null => s.config.questionDeadlineMs ?
  * what happens then: `onDeadline` is the answer taken ("skip": the run goes on without the step),
  * or null when nothing safe can be assumed and the run ends honestly with what it has.
  */
-export async function askPerson(ctx: RunContext, question: Asked, onDeadline: string | null): Promise<void> {
+export async function askPerson(
+  ctx: RunContext,
+  question: Asked,
+  onDeadline: string | null,
+  blocking = true,
+): Promise<void> {
   const wait = deadlineMs(ctx.state);
   await ctx.emit({
     type: "question.asked",
     ...question,
     deadline: wait === null ? null : ctx.deps.clock.now() + wait,
     onDeadline,
+    ...(blocking ? {} : { blocking: false }),
   });
 }
+
+/** The answer to a question asked aside that means "go on without it". */
+export const NO_INPUT = "none";
+const declines = (answer: string) => /^(none|skip|no|n\/a|-)?[.!]?$/iu.test(answer.trim());
+
+/**
+ * Answers to questions asked aside (the run did not wait) that are not yet part of the goal: each
+ * becomes an amendment, so the spec and the plan take it in as they take in any requirement change.
+ */
+export function answersToAmend(s: RunState): Question[] {
+  const amended = new Set(s.amendments.flatMap((a) => (a.questionId ? [a.questionId] : [])));
+  // What the run was told already (an earlier answer or amendment) changes nothing: taken in again
+  // it would only re-plan the same work.
+  const told = new Set([
+    ...s.amendments.map((a) => said(a.text)),
+    ...Object.values(s.questions).flatMap((q) =>
+      q.blocking !== false && q.status === "answered" && q.answer ? [said(q.answer)] : [],
+    ),
+  ]);
+  return Object.values(s.questions)
+    .filter(
+      (q) =>
+        q.blocking === false &&
+        q.status === "answered" &&
+        q.answeredBy !== DEADLINE &&
+        !amended.has(q.id) &&
+        !declines(q.answer ?? "") &&
+        !told.has(said(q.answer ?? "")),
+    )
+    .sort((a, b) => a.askedSeq - b.askedSeq);
+}
+
+const said = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
+
+/** A question was asked aside about this task already: it is not asked again. */
+export const askedAsideAbout = (s: RunState, taskId: string): boolean =>
+  Object.values(s.questions).some((q) => q.blocking === false && q.taskId === taskId);
 
 /** The earliest pending question whose deadline has passed, if any. */
 export function overdueQuestion(s: RunState, now: number): Question | null {

@@ -54,14 +54,15 @@ export function onAnswered(d: StateDraft, ev: EventOf<"question.answered">) {
   q.status = "answered";
   q.answer = ev.answer;
   q.answeredBy = ev.by;
-  const stillOpen = Object.values(questions).some((x) => x.status === "pending");
+  // Only a question the run waits on keeps it waiting; one asked aside does not.
+  const stillOpen = Object.values(questions).some((x) => x.status === "pending" && x.blocking !== false);
   if (s.status === "waiting" && !stillOpen) {
     s.status = "running";
     // Waiting for a person is not the run's own time: the wall-clock budget leaves it out.
     if (s.waitingSince != null) s.waitedMs = (s.waitedMs ?? 0) + Math.max(0, ev.at - s.waitingSince);
     s.waitingSince = null;
   }
-  const task = d.task(q.taskId);
+  const task = q.blocking === false ? undefined : d.task(q.taskId);
   if (task?.status === "waiting") {
     // The answer is the next attempt's input: the task runs again with it.
     task.status = "pending";

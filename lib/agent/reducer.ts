@@ -50,7 +50,10 @@ function apply(d: StateDraft, ev: RunEvent) {
       s.amendmentsApplied = ev.amendments ?? 0;
       return;
     case "goal.amended":
-      s.amendments = [...(s.amendments ?? []), { text: ev.text, by: ev.by, seq: ev.seq }];
+      s.amendments = [
+        ...(s.amendments ?? []),
+        { text: ev.text, by: ev.by, seq: ev.seq, ...(ev.questionId ? { questionId: ev.questionId } : {}) },
+      ];
       return;
     case "plan.proposed":
       s.proposal = ev;
@@ -299,10 +302,13 @@ function apply(d: StateDraft, ev: RunEvent) {
         askedSeq: ev.seq,
         deadline: ev.deadline ?? null,
         onDeadline: ev.onDeadline ?? null,
+        blocking: ev.blocking ?? true,
       };
+      d.field("counters").questions += 1;
+      // A question asked aside: the run goes on, and its task keeps the state it had.
+      if (ev.blocking === false) return;
       if (s.status !== "waiting") s.waitingSince = ev.at;
       s.status = "waiting";
-      d.field("counters").questions += 1;
       if (task) {
         task.status = "waiting";
         task.questionId = ev.questionId;

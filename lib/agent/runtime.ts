@@ -65,6 +65,8 @@ export interface Amendment {
 export interface Mailbox {
   /** Messages not yet delivered, given the state so far; each is returned once. */
   take(state: RunState): Amendment[];
+  /** Answers to questions the run asked aside (it did not wait for them); each is returned once. */
+  answers?(state: RunState): { questionId: string; answer: string; by: string }[];
 }
 
 export interface ReplayCache {

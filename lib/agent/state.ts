@@ -68,6 +68,8 @@ export interface Question {
   deadline: number | null;
   /** The answer taken at the deadline, or null: the run ends. */
   onDeadline: string | null;
+  /** False: the run went on without waiting; an answer amends the goal. */
+  blocking: boolean;
 }
 
 export interface Artifact {
@@ -149,7 +151,7 @@ export interface RunState {
   updatedAt: number | null;
   spec: GoalSpec | null;
   /** Requirement changes made mid-run, in order; the spec takes the first `amendmentsApplied` into account. */
-  amendments: { text: string; by: string; seq: number }[];
+  amendments: { text: string; by: string; seq: number; questionId?: string }[];
   amendmentsApplied: number;
   /** The spec was amended and the plan does not follow it yet. */
   replanForAmendment: boolean;

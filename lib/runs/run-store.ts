@@ -61,6 +61,8 @@ export interface QuestionRow {
   deadline: Date | null;
   /** The answer taken at the deadline; null: the run then ends as unanswered. */
   onDeadline: string | null;
+  /** False: the run goes on without waiting for the answer; an answer amends its goal. */
+  blocking: boolean;
   /** The run's goal, for the inbox. */
   goal: string;
 }

@@ -361,7 +361,8 @@ export function judge(
     effectiveInterventions: effective,
     gateScored,
     gateCorrect,
-    askedUser: ofType(events, "question.asked").length,
+    // Questions the run waited on; one asked aside holds nothing up.
+    askedUser: ofType(events, "question.asked").filter((e) => e.blocking !== false).length,
     reruns,
     wallMs: (events.at(-1)?.at ?? 0) - (events[0]?.at ?? 0),
     criticalPathMs: plan ? criticalPath(plan.tasks, scenario.latency) : null,

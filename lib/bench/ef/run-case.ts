@@ -127,6 +127,14 @@ export async function runCase(
       });
       return out;
     },
+    // The reviewer answers a question asked aside at the run's next step, if it has an answer.
+    answers(state) {
+      return Object.values(state.questions).flatMap((q) => {
+        if (q.blocking !== false || q.status !== "pending") return [];
+        const answer = reviewerAnswer(scenario, q.prompt);
+        return answer === null ? [] : [{ questionId: q.id, answer, by: scenario.reviewer.name }];
+      });
+    },
   };
   const events: RunEvent[] = [];
   const dir = await mkdtemp(path.join(tmpdir(), "efbench-"));

@@ -1,0 +1,1 @@
+ALTER TABLE "questions" ADD COLUMN "blocking" boolean DEFAULT true NOT NULL;
