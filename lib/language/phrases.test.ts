@@ -10,6 +10,14 @@ describe("nounPhrases", () => {
     expect(found).toContain("N:Brno");
   });
 
+  it("ends a name at its possessive: the possessor and what it has are two names", () => {
+    const names = nounPhrases("What slice of Asia-Pacific's Project X spend is China?")
+      .filter((p) => p.name)
+      .map((p) => p.text);
+    expect(names).toEqual(["Asia-Pacific", "Project X", "China"]);
+    expect(texts("Quillon's Scout price")).toEqual(["N:Quillon", "N:Scout", "price"]);
+  });
+
   it("takes a lower-case word no dictionary knows for a name ('loomwork vs relaywright')", () => {
     const names = nounPhrases("loomwork vs relaywright goal drift - diff in pts")
       .filter((p) => p.name)

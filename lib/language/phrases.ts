@@ -212,6 +212,17 @@ function englishPhrases(text: string): Phrase[] {
         gapWord = null;
       }
       current.push({ word, role });
+      // A name's possessive ends it: "Asia-Pacific's Project X spend" is the region's, not a name
+      // "Asia-Pacific's Project X"; "Quillon's Scout" is two names, maker and product.
+      if (
+        role === "name" &&
+        /['’]s$/u.test(word.text) &&
+        words[i + 1] &&
+        /^\p{Lu}/u.test(words[i + 1]?.text ?? "")
+      ) {
+        flush();
+        pending = "'s";
+      }
     }
     // Punctuation after a word ends the phrase, except the hyphen inside "long-running".
     const post = word.post.trim();

@@ -27,6 +27,13 @@ describe("decidedElsewhere", () => {
     ]);
   });
 
+  it("takes no adjective for what was decided: the noun after it is the phrase's head, not a body", () => {
+    expect(
+      decidedElsewhere("Do the same for North America and say whether the faster region has caught up."),
+    ).toEqual([]);
+    expect(decidedElsewhere("Say if the cheaper plan has held up.")).toEqual([]);
+  });
+
   it("finds what the requester's side is doing or does now: a progressive or a present tense", () => {
     expect(decidedElsewhere("pull the list price for the vendor we're piloting and tell me")).toEqual([
       "the vendor we're piloting",

@@ -28,7 +28,14 @@ export function decidedElsewhere(text: string): string[] {
     if (ref.length === 0) continue;
     if (/^(?:that|which)$/i.test(words[j]?.text ?? "")) j++;
     let subject = subjectAt(words, j);
-    if (subject === 0 && ref.length >= 2 && isInHouse(ref.at(-1) as TaggedWord)) {
+    // What is left must still end in a noun: in "the faster region has caught up" the region is the
+    // phrase's head, and "faster" names nothing.
+    if (
+      subject === 0 &&
+      ref.length >= 2 &&
+      isInHouse(ref.at(-1) as TaggedWord) &&
+      (ref.at(-2) as TaggedWord).tags.has("Noun")
+    ) {
       // "the ceiling finance signed off": the last noun of the run is the clause's subject.
       ref.pop();
       j--;

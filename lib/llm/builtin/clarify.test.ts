@@ -121,6 +121,8 @@ describe("clarify", () => {
     ["Loomwork vs Relaywright: which is cheaper?", ["Loomwork", "Relaywright"]],
     ["compare postgres and mysql for analytics", ["Postgres", "Mysql"]],
     ["比较华为和小米的市场份额", ["华为", "小米"]],
+    // What a possessive owns is what the side has, not a side.
+    ["Compare Tessaract's Project X market share with Fernbrook's", ["Tessaract", "Fernbrook"]],
   ])("finds the compared entities in %j", (goal, entities) => {
     const c = run(goal);
     expect(c.spec?.compare).toBe(true);

@@ -58,6 +58,32 @@ describe("the time between two dated events", () => {
     expect(plan.inputs.map((i) => i.value)).toEqual(["9 February 2025", "2025-02-18", "days"]);
   });
 
+  it("counts from a day the request gives for the requester's own event, to the documents' date", () => {
+    const rule: ReadDoc = {
+      ...xss,
+      docId: "rule",
+      text: "IASS-2 becomes mandatory on 1 July 2026 for every vendor selling into regulated plants.",
+      figures: [],
+    };
+    const plan = planDuration(
+      "We go live with Nordvale Atlas on 15 September 2025. How many days does that leave us before IASS-2 becomes mandatory?",
+      [xss, rule],
+    );
+    expect(plan.inputs.map((i) => i.value)).toEqual(["15 September 2025", "1 July 2026", "days"]);
+    // The requester's date cites no document; the standard's date cites its own.
+    expect(plan.inputs[0]?.docId).toBeUndefined();
+    expect(plan.inputs[1]?.docId).toBe("rule");
+    // Two days the request gives are the two ends; a year alone sets no end.
+    expect(
+      planDuration("How many days from 3 March 2025 to 1 July 2026?", [xss]).inputs.map((i) => i.value),
+    ).toEqual(["3 March 2025", "1 July 2026", "days"]);
+    expect(
+      planDuration("How many days did Cortexa take in 2025 to ship the XSS fix after it was reported?", [
+        xss,
+      ]).inputs.map((i) => i.value),
+    ).toEqual(["9 February 2025", "2025-02-18", "days"]);
+  });
+
   it("says why when fewer than two dates fit", () => {
     expect(planDuration("How many days did the audit take?", [xss]).inputs).toEqual([]);
   });

@@ -40,13 +40,14 @@ interface Dated {
 
 export function planDuration(request: string, reads: readonly ReadDoc[]): CalculationPlan {
   const m = UNIT.exec(request.replace(/\b(?:19|20)\d\d\s*年/gu, ""));
-  const unit: DurationUnit = m?.[1]
+  // The unit asked, or none ("How long did the fix take?"): then the span chooses it.
+  const stated: DurationUnit | null = m?.[1]
     ? (m[1].toLowerCase() as DurationUnit)
     : m?.[2]
       ? "days"
       : m?.[4]
         ? "years"
-        : "months";
+        : null;
   const wanted = matchTerms(request);
   const dated: Dated[] = [];
   for (const doc of reads) {
@@ -63,6 +64,28 @@ export function planDuration(request: string, reads: readonly ReadDoc[]): Calcul
       if (parseDate(f.value))
         dated.push({ text: f.value, docId: doc.docId, terms: matchTerms(f.name), context: f.name });
     }
+  }
+  // With no unit asked, dates with a day are preferred when two of them fit: "in February 2025"
+  // beside "on 18 February 2025" is the same event said less precisely.
+  const fitting = (d: Dated) => [...d.terms].some((t) => wanted.has(t));
+  const precise = new Set(
+    dated.filter((d) => fitting(d) && parseDate(d.text)?.precise).map((d) => dayOf(d.text)),
+  );
+  const unit: DurationUnit = stated ?? (precise.size >= 2 ? "days" : "months");
+  // A day the requester gives for an event of their own ("We go live on 15 September 2025") is one
+  // of the two: the other is the documents' date the request's words fit best (two such days are
+  // both). A bare month or year in a request ("in 2025") sets the scope; it is no event.
+  const own = requestDates(request);
+  if (own.length === 2 && !sameDay((own[0] as Dated).text, (own[1] as Dated).text))
+    return between(own[0] as Dated, own[1] as Dated, stated, wanted);
+  if (own.length === 1) {
+    const mine = own[0] as Dated;
+    const theirs = dated
+      .map((d) => ({ d, date: parseDate(d.text), score: [...d.terms].filter((t) => wanted.has(t)).length }))
+      .filter((x) => x.date !== null && x.score >= 1 && (unit !== "days" || x.date.precise))
+      .filter((x) => !sameDay(x.d.text, mine.text))
+      .sort((a, b) => b.score - a.score)[0];
+    if (theirs) return between(mine, theirs.d, stated, wanted);
   }
   const scored = dated
     .map((d) => {
@@ -89,24 +112,50 @@ export function planDuration(request: string, reads: readonly ReadDoc[]): Calcul
       operation: "date_difference",
       inputs: [],
     };
-  const [a, b] = [first, second].sort(
-    (x, y) =>
-      Date.UTC(x.date.year, x.date.month, x.date.day) - Date.UTC(y.date.year, y.date.month, y.date.day),
-  ) as [typeof first, typeof first];
+  return between(first.d, second.d, stated, wanted);
+}
+
+const DAY_MS = 86_400_000;
+/** The unit a span reads best in when none was asked: days under three months, then months, then years. */
+const spanUnit = (ms: number): DurationUnit =>
+  ms < 90 * DAY_MS ? "days" : ms < 3 * 365 * DAY_MS ? "months" : "years";
+
+const dayOf = (text: string): number | null => {
+  const d = parseDate(text);
+  return d ? Date.UTC(d.year, d.month, d.day) : null;
+};
+const sameDay = (a: string, b: string) => dayOf(a) === dayOf(b);
+
+/** The days a request gives with a day of the month, each with the words of its clause. */
+function requestDates(request: string): Dated[] {
+  return splitSentences(request).flatMap((sentence) =>
+    sentence.split(/[,;:()，；：（）]/u).flatMap((clause) =>
+      datesIn(clause)
+        .filter((text) => parseDate(text)?.precise)
+        .map((text) => {
+          const context = clause.replace(text, " ");
+          return { text, docId: "", terms: matchTerms(context), context };
+        }),
+    ),
+  );
+}
+
+/** The time between two dated events, earlier first, each named in its own words the request uses. */
+function between(x: Dated, y: Dated, stated: DurationUnit | null, wanted: Set<string>): CalculationPlan {
+  const [a, b] = [x, y].sort((p, q) => (dayOf(p.text) ?? 0) - (dayOf(q.text) ?? 0)) as [Dated, Dated];
+  const unit = stated ?? spanUnit((dayOf(b.text) ?? 0) - (dayOf(a.text) ?? 0));
   // Named in the document's own words that the request uses ("data-localisation rule", "IASS-2").
-  const label = (x: typeof first) => {
-    const words = x.d.context
+  const label = (d: Dated) => {
+    const words = d.context
       .split(/[^\p{L}\p{N}-]+/u)
       .filter((w) => w && [...matchTerms(w)].some((t) => wanted.has(t)));
     return [...new Set(words)].slice(0, 6).join(" ") || "date";
   };
+  // A date the request gives cites no document: the requester stated it.
+  const cited = (d: Dated) => ({ label: label(d), value: d.text, ...(d.docId ? { docId: d.docId } : {}) });
   return {
     label: `Time between: ${label(a)} → ${label(b)}`,
     operation: "date_difference",
-    inputs: [
-      { label: label(a), value: a.d.text, docId: a.d.docId },
-      { label: label(b), value: b.d.text, docId: b.d.docId },
-      { label: "unit", value: unit },
-    ],
+    inputs: [cited(a), cited(b), { label: "unit", value: unit }],
   };
 }

@@ -36,6 +36,9 @@ describe("a part from its share of a whole", () => {
     ).not.toBeNull();
     expect(partAsked("按 2025 年市场规模和份额算，Fernbrook 和 Quillon 的营收分别是多少？")).not.toBeNull();
     // Listing both asks nothing worked out; an amount asked with no share named is not a part.
+    expect(
+      partAsked("how many dollars does Chinese manufacturing spend on it once you apply the sector's share?"),
+    ).not.toBeNull();
     expect(partAsked("list each vendor's market share and revenue")).toBeNull();
     expect(partAsked("What revenue did the manufacturing segment bring in?")).toBeNull();
     expect(partAsked("Can you share what revenue Fernbrook reported?")).toBeNull();

@@ -38,13 +38,14 @@ export const ASKS_PART =
 
 /**
  * An amount asked outright of what the request gives only a share of: "using the market size and
- * the vendor shares, what revenue does that imply", "按市场规模和份额算，营收分别是多少", "算出中国制造业
+ * the vendor shares, what revenue does that imply", "how many dollars … once you apply the
+ * sector's share", "按市场规模和份额算，营收分别是多少", "算出中国制造业
  * 的支出……以及它占全球的比例". The request
  * names a share and asks what (how much) an amount is; listing both ("each vendor's share and
  * revenue") asks nothing to be worked out.
  */
 const AMOUNT_ASKED =
-  /\b(?:what|how much)\b[^.?!;]{0,30}?\b(?:revenues?|sales|turnover|income|earnings)\b|(?<!占[^。？！，,]{0,12})(?:营收|收入|销售额)[^。？！，,]{0,8}多少|(?:算出|算一下|计算出?|折算)(?![^。？！]{0,24}?\d+\s*(?:名|个|位|人|台))[^。？！]{0,24}?(?:收入|营收|销售额|支出|金额|多少钱|多少美元)/iu;
+  /\b(?:what|how much)\b[^.?!;]{0,30}?\b(?:revenues?|sales|turnover|income|earnings|spend(?:ing)?)\b|\bhow many (?:dollars|euros|yuan)\b|(?<!占[^。？！，,]{0,12})(?:营收|收入|销售额)[^。？！，,]{0,8}多少|(?:算出|算一下|计算出?|折算)(?![^。？！]{0,24}?\d+\s*(?:名|个|位|人|台))[^。？！]{0,24}?(?:收入|营收|销售额|支出|金额|多少钱|多少美元)/iu;
 // The noun, not the verb ("can you share what revenue …").
 const SHARE_NAMED = /(?<!\b(?:you|to|please|we|i|they)\s+)\bshares?\b|份额|占比|占[^。？！]{1,24}比例/iu;
 

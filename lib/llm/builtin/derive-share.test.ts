@@ -32,6 +32,24 @@ describe("a share with a named whole", () => {
       request,
     );
     expect(found.inputs.map((i) => i.value)).toEqual(["USD 0.43 billion", "USD 1.1 billion"]);
+    // Any noun of a part of a whole asks it: "what slice of", "what portion of".
+    for (const asked of [
+      "Roughly what slice of the Asia-Pacific Project X market is China?",
+      "What portion of Asia-Pacific's Project X spend is China?",
+    ]) {
+      const sliced = planCalculation(
+        "share",
+        { ...frame, request: asked },
+        [
+          ...figures,
+          fig("Project X Asia-Pacific market size 2025", "USD 1.1 billion"),
+          fig("Project X market size 2025", "USD 4.2 billion"),
+        ],
+        null,
+        asked,
+      );
+      expect(sliced.inputs.map((i) => i.value)).toEqual(["USD 0.43 billion", "USD 1.1 billion"]);
+    }
     // The whole found and the part not: the part is what is still to find.
     const noPart = planCalculation(
       "share",

@@ -106,8 +106,12 @@ export function partsAsked(request: string): string[] {
   return parts.length >= 2 ? parts : [];
 }
 
-/** A clause asking a share of something, and the words after "of". */
-const SHARE_OF_WORDS = /\b(?:share|percent(?:age)?|proportion|fraction)\s+of\s+(?:the\s+|its\s+)?(.{2,40})/iu;
+/**
+ * A clause asking a share of something, and the words after "of": "share of", "what slice of",
+ * "what portion of" — the nouns of a part of a whole (never "part of", which is mostly idiom).
+ */
+const SHARE_OF_WORDS =
+  /\b(?:share|percent(?:age)?|proportion|fraction|portion|slice|chunk)\s+of\s+(?:the\s+|its\s+)?(.{2,40})/iu;
 /** A whole named by its kind, not by a name: "the region", "the regional total", "the market as a whole". */
 const CLASS_WHOLE =
   /^(?:the\s+)?(?:whole\s+|entire\s+|overall\s+)?(?:region(?:al)?|country|continent|market|total|sector|segment)\b/i;
@@ -121,9 +125,7 @@ const namesOf = (request: string, frame: ResearchFrame): string[] => [
 function wholeNamed(request: string, names: readonly string[]): string | undefined {
   // The whole named after "share of" ("what share of the Asia-Pacific market does China account
   // for"): an item of the same list as the part, not the list's total.
-  const of = /\b(?:share|percent(?:age)?|proportion|fraction)\s+of\s+(?:the\s+|its\s+)?(.{2,40})/iu.exec(
-    request,
-  )?.[1];
+  const of = SHARE_OF_WORDS.exec(request)?.[1];
   // "中国占亚太 (Asia-Pacific) 市场多大比例": what 占 takes before the words asking how much.
   const ofZh = /占\s*([^，。？！,?]{1,30}?)\s*(?:的)?\s*(?:多大|多少|几成|百分之几|比例|比重|份额)/u.exec(
     request,

@@ -91,7 +91,9 @@ export function parseGoalTerms(text: string): GoalTerms {
     const joined = coordinatedNames(runs);
     // Failing those, the names the request writes as names, except a place it sets the request in
     // ("for a plant in Suzhou"): "Thursday's steering committee" is no side of "before vs after".
-    const written = dedupe(names).filter((n) => text.includes(n) && !placeOnly(n, text));
+    // A name a possessive owns ("Tessarine's Project X market share") is what the side has, not a side.
+    const owned = new Set(runs.filter((r) => r.name && r.before === "'s").map(runText));
+    const written = dedupe(names).filter((n) => text.includes(n) && !placeOnly(n, text) && !owned.has(n));
     entities =
       namedSides.length >= 2
         ? namedSides
