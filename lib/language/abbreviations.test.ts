@@ -28,5 +28,8 @@ describe("isAcronym", () => {
   it("knows an acronym, plural or numbered, from a name", () => {
     expect(["TCO", "CAGRs", "IASS-2", "NA"].every(isAcronym)).toBe(true);
     expect(["Fernbrook", "Project X", "Asia-Pacific"].some(isAcronym)).toBe(false);
+    // In mixed case: short, two capitals, no three lower-case letters in a row.
+    expect(["SaaS", "PaaS"].every(isAcronym)).toBe(true);
+    expect(["LangGraph", "McKinsey", "Kestrel", "Nordvale"].some(isAcronym)).toBe(false);
   });
 });

@@ -7,12 +7,12 @@ import { type TaggedWord, tagEnglish } from "./english";
 
 /**
  * A thing fixed by the requester's own document, plan or place: "the crew size in our FY26 ops
- * plan", "the figures from my deck", "the whole maintenance crew at our Lyon plant". A definite noun
- * phrase located in a first-person one — which one it is, only they can say. (The agent's own
- * library is not theirs to supply.)
+ * plan", "the figures from my deck", "the whole maintenance crew at our Lyon plant", "Project X in
+ * our home region". A definite noun phrase or a name located in a first-person one — which one it
+ * is, only they can say. (The agent's own library is not theirs to supply.)
  */
 const IN_OWN =
-  /\bthe\s+((?:[\p{L}\d-]+\s+){0,3}?[\p{L}\d-]+)\s+(?:in|from|at)\s+(?:our|my)\s+((?:[\p{L}\d-]+\s+){0,3}[\p{L}\d-]+)/giu;
+  /(?:\b[Tt]he\s+((?:[\p{L}\d-]+\s+){0,3}?[\p{L}\d-]+)|(?<![\p{L}\d-])\p{Lu}[\p{L}\d-]*(?:\s+\p{Lu}[\p{L}\d-]*)*)\s+(?:in|from|at)\s+(?:our|my)\s+((?:[\p{L}\d-]+\s+){0,3}[\p{L}\d-]+)/gu;
 /** "at our …" locates a thing only in a place of work ("at our Lyon plant"), not a time ("at my earliest convenience"). */
 const PLACE_OF_WORK =
   /\b(?:plants?|sites?|factor(?:y|ies)|offices?|warehouses?|facilit(?:y|ies)|branch(?:es)?|depots?|stores?|mills?|yards?|labs?|campus(?:es)?|hospitals?|clinics?|centres?|centers?)\b/i;
@@ -86,4 +86,38 @@ export function arrivedLately(text: string): string[] {
     found.push(text.slice((words[j] as TaggedWord).start, head.end));
   }
   return found;
+}
+
+/**
+ * The requester's own people or things counted in a total they ask for: "what would switching our
+ * technicians … save us per year". A first-person noun phrase whose head is a plural common noun:
+ * how many there are only they can say. With a number in it ("our 120 techs") it is given.
+ */
+export function ownCounted(text: string): string[] {
+  const words = tagEnglish(text);
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    if (!/^(?:our|my)$/i.test(words[i]?.text ?? "")) continue;
+    let end = i + 1;
+    while (
+      end < words.length &&
+      end - i <= 3 &&
+      ((words[end] as TaggedWord).tags.has("Noun") || (words[end] as TaggedWord).tags.has("Adjective")) &&
+      !(words[end] as TaggedWord).tags.has("Pronoun") &&
+      !(words[end] as TaggedWord).tags.has("Value") &&
+      (words[end - 1] as TaggedWord).post.trim() === ""
+    )
+      end++;
+    const head = words[end - 1] as TaggedWord;
+    if (
+      end === i + 1 ||
+      !head.tags.has("Plural") ||
+      head.tags.has("ProperNoun") ||
+      /^\p{Lu}/u.test(head.text)
+    )
+      continue;
+    out.push(text.slice((words[i] as TaggedWord).start, head.end));
+    i = end - 1;
+  }
+  return out;
 }

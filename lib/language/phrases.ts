@@ -28,6 +28,8 @@ export interface Phrase {
    * library has it, so it is no topic. A name written as one inside it is not owned ("our Loomwork").
    */
   owned?: boolean;
+  /** Written as a possessive ("Halvard Instruments' share", "Quillon's Scout"): it has what follows. */
+  possessor?: boolean;
 }
 
 const HAN = /\p{Script=Han}/u;
@@ -259,9 +261,17 @@ function splitNames(run: { word: TaggedWord; role: Role }[], before: string): Ph
       const last = part.at(-1)?.word as TaggedWord;
       // Hyphenated words keep their hyphen: the slice of the original text does that.
       let phrase = joinWords(part.map((p) => p.word));
-      if (name) phrase = phrase.replace(/['’]s$/u, "");
+      const possessor = /(?:['’]s|s['’])$/u.test(last?.text ?? "") || /^['’]/u.test(last?.post ?? "");
+      if (name) phrase = phrase.replace(/['’]s?$/u, "");
       else phrase = phrase.toLowerCase();
-      if (first && last) out.push({ text: phrase, at: first.start, name, before: out.length ? "" : before });
+      if (first && last)
+        out.push({
+          text: phrase,
+          at: first.start,
+          name,
+          before: out.length ? "" : before,
+          ...(possessor ? { possessor: true } : {}),
+        });
     }
     i = j;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { statedSpan } from "./horizon";
-import { arrivedLately, ownedLocation } from "./own-things";
+import { arrivedLately, ownCounted, ownedLocation } from "./own-things";
 import {
   decidedElsewhere,
   decidedElsewhereZh,
@@ -75,6 +75,21 @@ describe("decidedInClause", () => {
     expect(decidedInClause("We have read the Halden note; what is the market size?")).toEqual([]);
     expect(decidedInClause("Halden has published a forecast for Asia")).toEqual([]);
     expect(decidedInClause("We approved a budget of USD 40,000")).toEqual([]);
+    expect(decidedInClause("Revenue grew a lot in 2025. What drove it?")).toEqual([]);
+    expect(decidedInClause("the effective price per seat if we bought 600 seats")).toEqual([]);
+  });
+
+  it("reads a number elsewhere in the request as no answer, and a choice used later as one", () => {
+    // The 120 technicians say nothing about which ceiling finance set.
+    expect(
+      decidedInClause("Finance has signed off a per-seat ceiling. Which vendors fit for 120 technicians?"),
+    ).toEqual(["a per-seat ceiling"]);
+    // A body that chose something, which the request then uses ("that vendor").
+    expect(
+      decidedInClause(
+        "Procurement shortlisted one Project X vendor last week. For that vendor, pull its list price and cost a 120-technician rollout.",
+      ),
+    ).toEqual(["one Project X vendor"]);
   });
 });
 
@@ -85,6 +100,20 @@ describe("decidedElsewhereZh", () => {
     ]);
     expect(decidedElsewhereZh("我们上次选的那个供应商的报价是多少")).toEqual(["我们上次选的那个供应商"]);
     expect(decidedElsewhereZh("Project X 在制造业的采用情况")).toEqual([]);
+  });
+
+  it("finds the clause whose verb is a coverb, and one closed by a demonstrative after time and place", () => {
+    expect(decidedElsewhereZh("我们厂现在用的那家助手供应商，每人每月比 Fernbrook 贵多少？")).toEqual([
+      "我们厂现在用的那家助手供应商",
+    ]);
+    expect(decidedElsewhereZh("按我们部门今年批下来的那笔预算，最多能开通多少名技师？")).toEqual([
+      "我们部门今年批下来的那笔预算",
+    ]);
+    expect(decidedElsewhereZh("帮我算一下我们上次短名单上那家厂商的三年总拥有成本")).toEqual([
+      "我们上次短名单上那家厂商",
+    ]);
+    expect(decidedElsewhereZh("我们在中国的工厂用的是哪家的产品？")).toEqual([]);
+    expect(decidedElsewhereZh("给我们写一份报告")).toEqual([]);
   });
 
   it("finds a clause closed by a result complement, and the whole of the requester's own staff", () => {
@@ -161,10 +190,25 @@ describe("things fixed by the requester's own documents and recent events", () =
     ]);
     expect(ownedLocation("Check the figures in our library against Halden.")).toEqual([]);
     expect(ownedLocation("What is the role of AI in our lives?")).toEqual([]);
+    // A name placed in a place of theirs: which place, only they know.
+    expect(ownedLocation("Project X in our home region: project Halden's figure to 2030.")).toEqual([
+      "Project X in our home region",
+    ]);
     // The phrase ends before the rest of the sentence: a name after it stays in the goal.
     expect(ownedLocation("Is the headcount in our plan above Fernbrook's?")).toEqual([
       "the headcount in our plan",
     ]);
+  });
+
+  it("finds their own people or things in the plural, unless a number counts them", () => {
+    expect(ownCounted("what would switching our technicians to Quillon Scout save us per year?")).toEqual([
+      "our technicians",
+    ]);
+    expect(ownCounted("a three-year estimate for our maintenance technicians")).toEqual([
+      "our maintenance technicians",
+    ]);
+    expect(ownCounted("What would it cost to put our 120 techs on Quillon Scout?")).toEqual([]);
+    expect(ownCounted("Write it up for our board.")).toEqual([]);
   });
 
   it("finds what reached them lately ('the quote … landed yesterday'), not a source's publication", () => {

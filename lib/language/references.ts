@@ -120,10 +120,9 @@ function subjectAt(words: TaggedWord[], j: number): number {
 /**
  * The same in a main clause: what the requester's side decided, named but not given — "Finance
  * has signed off a per-seat ceiling", "Our CFO approved a budget", "We picked two frameworks".
- * The object is the reference; with no number in the request, only a person can say what it is.
+ * The object is the reference; with no number after it in its sentence, only a person can say what it is.
  */
 export function decidedInClause(text: string): string[] {
-  if (/\d/.test(text)) return [];
   const words = tagEnglish(text);
   const found: string[] = [];
   for (let i = 0; i < words.length; i++) {
@@ -132,10 +131,19 @@ export function decidedInClause(text: string): string[] {
     if (/^(?:we|i)$/i.test(w.text)) n = 1;
     else if (/^(?:our|my)$/i.test(w.text)) n = subjectAt(words, i);
     else if (w.sentenceStart && isCommonWord(w.text) && w.tags.has("Noun") && !w.tags.has("Pronoun")) {
-      // "Finance has signed off …": an in-house body opening the sentence.
-      n = /^(?:has|have|had)$/i.test(words[i + 1]?.text ?? "") ? 1 : 0;
+      // "Finance has signed off …": an in-house body opening the sentence. "Procurement shortlisted
+      // one vendor" with no auxiliary counts only when the request then uses what it chose ("that
+      // vendor's list price"): "Revenue grew a lot" chooses nothing.
+      const next = words[i + 1];
+      n = /^(?:has|have|had)$/i.test(next?.text ?? "")
+        ? 1
+        : next?.tags.has("PastTense") && !next.tags.has("Copula")
+          ? -1
+          : 0;
     }
     if (n === 0) continue;
+    const usedLater = n === -1;
+    if (usedLater) n = 1;
     let k = i + n;
     // "We have a fixed per-seat budget": having something unnamed is theirs to say, like deciding it.
     const has =
@@ -160,8 +168,20 @@ export function decidedInClause(text: string): string[] {
         break;
       }
     }
+    // A noun phrase ends in its noun: "one vendor last week" is "one vendor".
+    while (end - 1 > j && !words[end - 1]?.tags.has("Noun")) end--;
     if (!start || end === j) continue;
-    found.push(text.slice((words[k + 1] as TaggedWord).start, (words[end - 1] as TaggedWord).end));
+    const last = words[end - 1] as TaggedWord;
+    // A number in it or in the rest of the sentence says what it is ("600 seats", "a per-seat
+    // ceiling of USD 60"); so does "if": a choice supposed ("if we bought 600 seats") is no event.
+    const rest = text.slice(last.end).split(/[.?!;\n]/)[0] ?? "";
+    const object = text.slice((words[k + 1] as TaggedWord).start, last.end);
+    if (/\d/.test(rest) || /\d/.test(object) || /^(?:if|when|once|should)$/i.test(words[i - 1]?.text ?? ""))
+      continue;
+    const head = last.text.replace(/[^\p{L}-]+$/u, "");
+    if (usedLater && !new RegExp(`\\b(?:that|this|the)\\s+${head}\\b`, "i").test(text.slice(last.end)))
+      continue;
+    found.push(text.slice((words[k + 1] as TaggedWord).start, last.end));
     i = end;
   }
   return found;
@@ -253,19 +273,27 @@ export function decidedElsewhereZh(text: string): string[] {
     for (let k = i + 1; k < Math.min(words.length - 1, i + 8); k++) {
       const w = words[k] as ChineseWord;
       if (w.tag === "x") break;
-      if (words[k + 1]?.tag !== "uj") continue;
-      // The clause has a verb ("选定的", "定下来的": a verb and its complement) or says what is
-      // theirs now ("现有的", a distinguishing word); a bare possessive ("我们的报告") is not one.
       const clause = words.slice(i + 1, k + 1);
-      // "谈好的": a verb with its result complement (an adjective) closes the clause too.
       // A time word makes it an event of theirs too: "我们上个月试点的那家厂商" (the one piloted last month).
       const timed = clause.some((c) => c.tag === "t");
+      // 的 closes the clause; so does a demonstrative after a clause placed in time and space
+      // ("我们上次短名单上那家厂商": the one on last time's shortlist).
+      const demonstrative = timed && /^[那这]/.test(words[k + 1]?.text ?? "") && words[k + 1]?.tag === "r";
+      if (words[k + 1]?.tag !== "uj" && !demonstrative) continue;
+      // The clause has a verb ("选定的", "定下来的": a verb and its complement) or says what is
+      // theirs now ("现有的", a distinguishing word); a bare possessive ("我们的报告") is not one.
+      // "谈好的": a verb with its result complement (an adjective) closes the clause too; a coverb
+      // used as the verb ("现在用的": the one used now) does as well.
       if (
         !clause.some((c) => /^(?:v|zg|vn|b|t)$/.test(c.tag)) ||
-        !(/^(?:v|zg|vn|b|t|a)$/.test(w.tag) || (timed && /^(?:n|vn)$/.test(w.tag)))
+        !(
+          /^(?:v|zg|vn|b|t|a|p)$/.test(w.tag) ||
+          (timed && /^(?:n|vn)$/.test(w.tag)) ||
+          (demonstrative && w.tag === "f")
+        )
       )
         break;
-      let end = k + 2;
+      let end = demonstrative ? k + 1 : k + 2;
       // The head noun phrase; a verb inside it modifies the noun right after it ("维修技师").
       while (
         end < words.length &&
@@ -275,9 +303,12 @@ export function decidedElsewhereZh(text: string): string[] {
         end++;
       // Right after 的 a word tagged as a verb with nothing nominal after it heads the phrase as a
       // noun ("谈下来的折扣": the discount negotiated).
-      const nominalised = end === k + 2 && words[end]?.tag === "v";
+      // So does one right after a demonstrative ("那笔预算": that budget).
+      const opened = demonstrative ? k + 1 : k + 2;
+      const afterThat = /^[那这]/.test(words[end - 1]?.text ?? "") && end - 1 >= opened;
+      const nominalised = (end === k + 2 || afterThat) && words[end]?.tag === "v";
       if (nominalised) end++;
-      const hasNoun = nominalised || words.slice(k + 2, end).some((x) => isChineseNounTag(x.tag));
+      const hasNoun = nominalised || words.slice(opened, end).some((x) => isChineseNounTag(x.tag));
       if (hasNoun) {
         found.push(text.slice((words[i] as ChineseWord).start, (words[end - 1] as ChineseWord).end));
         i = end;

@@ -7,7 +7,7 @@ import { onlyArithmetic, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { type Figure as Candidate, firstOf, lineupsOf } from "./lineups";
 import { figureInProse, kindOf, type ProseFigure } from "./prose-figures";
-import { matchTerms, mentions, normalise, ruledOutBy } from "./text";
+import { familyHits, matchTerms, mentions, normalise, ruledOutBy } from "./text";
 import type { ReadDoc } from "./upstream";
 
 /**
@@ -31,7 +31,8 @@ export function measurePair(
   const skip = frame.subject ? matchTerms(frame.subject) : new Set<string>();
   const wanted = new Set([...termsWithGloss(request, reads)].filter((t) => !skip.has(t)));
   const lineups = lineupsOf(all);
-  const score = (l: { shared: string }) => [...matchTerms(l.shared)].filter((t) => wanted.has(t)).length;
+  // A word of the measure's family counts: "recovers more often" asks the "recovery rate".
+  const score = (l: { shared: string }) => familyHits(matchTerms(l.shared), wanted);
   // A total asked over a span ("three-year cost") is not measured by a list of monthly prices.
   const asked = requestedSpan(request);
   const ratesOnly = (l: { items: Map<string, Candidate> }) =>
@@ -203,7 +204,8 @@ export function measureLacks(
     ...entities.flatMap((e) => [...matchTerms(e)]),
   ]);
   const wanted = new Set([...termsWithGloss(request, reads)].filter((t) => !skip.has(t)));
-  const score = (l: { shared: string }) => [...matchTerms(l.shared)].filter((t) => wanted.has(t)).length;
+  // A word of the measure's family counts: "recovers more often" asks the "recovery rate".
+  const score = (l: { shared: string }) => familyHits(matchTerms(l.shared), wanted);
   const complete = Math.max(0, ...lineups.filter((l) => entities.every((e) => has(l, e))).map(score));
   // By a clear margin (two words of the measure more): a list naming the same measure in fewer
   // words ("drift" beside "goal drift") is no other measure.

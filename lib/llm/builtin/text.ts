@@ -156,6 +156,26 @@ export function looseOverlap(wanted: ReadonlySet<string>, have: ReadonlySet<stri
   return hits / wanted.size;
 }
 
+/**
+ * Two stems of one word family that the stemmer leaves apart: one is the other plus a short
+ * derivational ending ("fail" / "failur", "recov" / "recoveri"); a longer tail is another word
+ * ("task" / "taskforg").
+ */
+export function sameFamily(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return (
+    short.length >= 4 && long.length - short.length <= 3 && long.startsWith(short) && /^\p{L}+$/u.test(long)
+  );
+}
+
+/** How many of `terms` the wanted terms have, a word of the same family counting ("recovers" for "recovery"). */
+export function familyHits(terms: ReadonlySet<string>, wanted: ReadonlySet<string>): number {
+  let hits = 0;
+  for (const t of terms) if (wanted.has(t) || [...wanted].some((w) => sameFamily(t, w))) hits++;
+  return hits;
+}
+
 export function overlap(wanted: ReadonlySet<string>, have: ReadonlySet<string>): number {
   if (wanted.size === 0) return 0;
   let hits = 0;
