@@ -17,6 +17,19 @@ describe("clarify", () => {
       "Could you work out what Fernbrook would cost us over three years for our whole field team?",
     );
     expect(total.question?.prompt).toContain("our whole field team");
+    // Their people counted in a saving of theirs; whom a comparison is for asks nothing.
+    expect(
+      run(
+        "Roughly what would switching our technicians from Fernbrook FieldMate to Quillon Scout save us per year?",
+      ).question?.prompt,
+    ).toContain("our technicians");
+    expect(
+      c(
+        run(
+          "Compare Nordvale Systems and Fernbrook on list price and IASS-2 status for our maintenance technicians.",
+        ),
+      ),
+    ).toBe("spec");
     const selects = run("Compare Loomwork and Relaywright against the criteria for our shortlist.");
     expect(selects.question?.prompt).toContain("our shortlist");
   });
@@ -123,6 +136,11 @@ describe("clarify", () => {
     ["比较华为和小米的市场份额", ["华为", "小米"]],
     // What a possessive owns is what the side has, not a side.
     ["Compare Tessaract's Project X market share with Fernbrook's", ["Tessaract", "Fernbrook"]],
+    // "A's share … vs B and C": the name that has the measure is the first side.
+    [
+      "how does Nordvale Systems' share of the market stack up vs Fernbrook and Quillon?",
+      ["Nordvale Systems", "Fernbrook"],
+    ],
   ])("finds the compared entities in %j", (goal, entities) => {
     const c = run(goal);
     expect(c.spec?.compare).toBe(true);

@@ -1,4 +1,4 @@
-import { arrivedLately, ownedLocation } from "../../language/own-things";
+import { arrivedLately, ownCounted, ownedLocation } from "../../language/own-things";
 import {
   decidedElsewhere,
   decidedElsewhereZh,
@@ -335,7 +335,7 @@ function onlyContext(goal: string, ref: string, derived: readonly string[]): boo
  */
 const TOTAL_COST = new RegExp(
   [
-    /\b(?:cost|costs|run|runs|set)\s+(?:us|me)\b/,
+    /\b(?:cost|costs|run|runs|set|save|saves)\s+(?:us|me)\b/,
     /\b(?:we|i)(?:'d|'ll|\s+would|\s+will|\s+could)?\s+(?:pay|spend|save|afford|budget)\b/,
     /\b(?:our|my)\s+(?:(?:total|annual|yearly|monthly)\s+)?(?:spend|bill|budget|costs?|outlay)\b/,
     /\b(?:would|will|'d|could|might)\s+(?:[\w-]+\s+){0,4}?(?:cost|pay|spend|save|run)\b/,
@@ -361,6 +361,9 @@ function privateReferences(goal: string): string[] {
           ...ownPossessor(goal),
           ...ownedLocation(goal),
           ...arrivedLately(goal),
+          // Their own people or things, counted in a total of theirs ("switching our technicians
+          // … save us per year"): how many, only they know.
+          ...(TOTAL_COST.test(goal) ? ownCounted(goal) : []),
         ]
   ).map((text) => ({ at: goal.indexOf(text), text }));
   // "Our security team wants a timeline", "Our plant ops team asked which vendor …": the side that

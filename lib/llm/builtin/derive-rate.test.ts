@@ -30,6 +30,9 @@ describe("an amount changed by a rate", () => {
   it("is asked by a discount, a markup or a projection, never by a product named Project X", () => {
     expect(asksRate("the effective price if we got its volume discount")).toBe(true);
     expect(asksRate("按我们和集成商谈好的加价比例")).toBe(true);
+    // A premium to add is a rate; "that premium" points back at a gap the request asks.
+    expect(asksRate("the list price with the integrator's 12% premium")).toBe(true);
+    expect(asksRate("how much more would Loomwork cost, and does that premium shrink?")).toBe(false);
     expect(asksRate("project the 2026 market size if that rate holds")).toBe(true);
     expect(asksRate("Give me the Project X market by region for 2025 with each region's CAGR to 2030.")).toBe(
       false,

@@ -20,10 +20,11 @@ import type { ReadDoc } from "./upstream";
  * document states beside the change's own word ("a 15% volume discount", "加价 10% 至 15%" — a
  * range's top or bottom end as the request says), else, for growth, the item's growth rate or CAGR;
  * the amount is the item's own figure (its list price; its market size in the rate's base year);
- * growth compounds once per year up to the year the request names.
+ * growth compounds once per year up to the year the request names. "That premium" points back at a
+ * gap the request asks; it is no rate to apply.
  */
 const RATE_WORDS =
-  /\bapply(?:ing)?\s+(?:the|a|an|our|their|its|this|that)\s+(?:[\p{L}-]+\s+){0,3}?(?:discount|markup|mark-up|surcharge)\b|\b(?:markup|mark-up|surcharge|premium|(?:volume|bulk|seat|quantity)\s+discount|got\s+(?:its|the|a)\s+discount|if\s+(?:that|this|the)\s+(?:rate|growth|pace)\s+(?:holds|continues)|at\s+(?:that|this|the same)\s+(?:rate|pace)|where\s+(?:does|would)\s+that\s+put|(?:compound(?:s|ed|ing)?|grows?|growing)\s+at\s+\S+|at\s+(?:(?:its|their|that|this|the|each)\s+)?(?:[\p{L}\d'’-]+\s+){0,3}(?:CAGRs?|growth\s+rates?|annual\s+growth))\b|加价|折扣|按这个增速|按此增速|照此|推算/iu;
+  /\bapply(?:ing)?\s+(?:the|a|an|our|their|its|this|that)\s+(?:[\p{L}-]+\s+){0,3}?(?:discount|markup|mark-up|surcharge)\b|\b(?:(?<!\b(?:that|this)\s+)(?:markup|mark-up|surcharge|premium)|(?:volume|bulk|seat|quantity)\s+discount|got\s+(?:its|the|a)\s+discount|if\s+(?:that|this|the)\s+(?:rate|growth|pace)\s+(?:holds|continues)|at\s+(?:that|this|the same)\s+(?:rate|pace)|where\s+(?:does|would)\s+that\s+put|(?:compound(?:s|ed|ing)?|grows?|growing)\s+at\s+\S+|at\s+(?:(?:its|their|that|this|the|each)\s+)?(?:[\p{L}\d'’-]+\s+){0,3}(?:CAGRs?|growth\s+rates?|annual\s+growth))\b|加价|折扣|按这个增速|按此增速|照此|推算/iu;
 /** "project the 2026 market size", "Project Europe forward to 2030": the verb, never a product named with a letter ("Project X", "project x"). */
 const PROJECT =
   /\b(?:project(?:s|ed|ion)?|Project(?:s|ed|ion)?)\b(?!\s+(?![aA]\s)\p{L}(?![\p{L}\d]))[^.?!]{0,80}\b(?:19|20)\d\d/u;

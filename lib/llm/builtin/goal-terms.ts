@@ -53,6 +53,8 @@ interface Run {
   name: boolean;
   /** The requester's own thing: counted as content, never a topic. */
   owned?: boolean;
+  /** Written as a possessive: it has what follows ("Halvard Instruments' share"). */
+  possessor?: boolean;
   /** The break before this run (a stop word or punctuation), lower-cased; "" at the start. */
   before: string;
 }
@@ -141,6 +143,7 @@ function contentPhrases(text: string): Run[] {
       name: p.name,
       before: p.before,
       owned: p.owned,
+      possessor: p.possessor,
     });
   }
   return runs;
@@ -152,8 +155,13 @@ function coordinated(runs: Run[]): string[] {
   if (start < 0) return [];
   const anchor = runs[start]?.before ?? "";
   const list: string[] = [];
-  // "A vs B": the run before the anchor is the first entity.
-  if ((anchor === "vs" || anchor === "versus") && start > 0) list.push(runText(runs[start - 1] as Run));
+  // "A vs B": the run before the anchor is the first entity; when that is what a name has ("Halvard
+  // Instruments' share … vs Fernbrook"), the name that has it is.
+  if ((anchor === "vs" || anchor === "versus") && start > 0) {
+    const before = runs.slice(0, start);
+    const owner = before.findLast((r) => r.name && r.possessor);
+    list.push(runText((before.at(-1)?.name ? before.at(-1) : (owner ?? before.at(-1))) as Run));
+  }
   list.push(runText(runs[start] as Run));
   for (let i = start + 1; i < runs.length; i++) {
     const run = runs[i] as Run;

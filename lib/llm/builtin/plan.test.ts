@@ -268,6 +268,19 @@ describe("calculations in the plan", () => {
     ]);
   });
 
+  it("compares two items' totals by their gap when the request sets them side by side", () => {
+    const goal =
+      "We have 650 technicians. What's our yearly licence bill on Fernbrook FieldMate once its volume discount applies, and how does that compare with putting everyone on Quillon Scout with the analytics add-on?";
+    const calcs = plan(goal).tasks.filter((t) => t.tool === "calculate");
+    expect(calcs.map((t) => [t.input.operation, t.input.subject])).toEqual([
+      ["apply_rate", undefined],
+      ["sum", undefined],
+      ["product", "Fernbrook FieldMate"],
+      ["product", "Quillon Scout"],
+      ["difference", undefined],
+    ]);
+  });
+
   it("works out each named item's part before the gap between them", () => {
     const goal =
       "Using Halden's USD 4.2bn 2025 market size, convert Fernbrook's and Quillon's shares into dollar revenue and give me the difference.";

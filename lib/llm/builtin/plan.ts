@@ -288,10 +288,20 @@ function calculationsAsked(frame: ResearchFrame): { operation: Operation; subjec
     : [];
   // A discount, a markup or an add-on changes the per-unit figure the totals multiply: it comes first.
   const adjust = ops.filter((op) => adjusts(op, frame.request));
+  // Two items' totals set side by side ("how does that compare with putting everyone on Quillon
+  // Scout") are compared by their gap, when no other comparison is asked.
+  const compared =
+    !ops.includes("difference") &&
+    !ops.includes("ratio") &&
+    !ops.includes("percent_change") &&
+    COMPARES.test(frame.request)
+      ? [{ operation: "difference" as const }]
+      : [];
   return [
     ...adjust.map((operation) => ({ operation })),
     ...perItem,
     ...ops.filter((op) => op !== "product" && !adjust.includes(op)).map((operation) => ({ operation })),
+    ...compared,
     ...perUnitGap,
     ...part,
   ];

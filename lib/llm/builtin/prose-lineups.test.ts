@@ -28,6 +28,10 @@ describe("lineups a sentence states", () => {
     expect(items("每个任务的中位延迟：Relaywright 36 秒、Braidline 41 秒、Loomwork 48 秒。")).toEqual([
       ["Relaywright=36 秒", "Braidline=41 秒", "Loomwork=48 秒"],
     ]);
+    // Chinese linking words between a name and its number: 仍有, 则降到.
+    expect(items("在超过 30 步的长任务中差距更大：Loomwork 仍有 72%，Relaywright 则降到 57%。")).toEqual([
+      ["Loomwork=72%", "Relaywright=57%"],
+    ]);
   });
 
   it("gives a bare number in the list its first number's unit, and skips versions and years", () => {

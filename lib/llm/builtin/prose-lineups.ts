@@ -28,9 +28,9 @@ export interface ProseLineup {
 const NAME = /\p{Lu}[\p{L}\d-]*(?:\s+\p{Lu}[\p{L}\d-]*)?/gu;
 const NUMBER =
   /(?:USD|US\$|EUR|RMB|CNY|[$€£¥])\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:billion|million|bn))?|(?<![\d.])\d[\d,]*(?:\.\d+)?(?![\d.]*\.\d)(?:\s?(?:%|percent\b|billion\b|million\b|stars\b|s\b|seconds\b|minutes\b|hours\b|days\b|months\b|tool calls\b|calls\b|contributors\b|秒|美元|亿美元|分钟|个月))?/giu;
-/** Words that may stand between a name and its number: "Braidline at 77%", "Cortexa to 51%", "Loomwork kept 72%". */
+/** Words that may stand between a name and its number: "Braidline at 77%", "Cortexa to 51%", "Loomwork kept 72%", "Relaywright 则降到 57%". */
 const LINK =
-  /^[\s,:：(（]*(?:(?:at|to|with|of|on|is|was|kept|reached|scored|fell to|rose to|had|has|about|around|roughly|only|just)\s+)*(?:about\s+|around\s+)?$/iu;
+  /^[\s,:：(（]*(?:(?:at|to|with|of|on|is|was|kept|reached|scored|fell to|rose to|had|has|about|around|roughly|only|just)\s+)*(?:about\s+|around\s+)?$|^[\s,:：(（]*(?:则|仍|也)?(?:仍有|仍为|降到|降至|升到|升至|达到|跌到|跌至|只有|仅有)\s*$/iu;
 const MAX_LINK = 24;
 const MAX_CLAUSE = 60;
 
