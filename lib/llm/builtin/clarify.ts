@@ -10,6 +10,7 @@ import {
   ownTotalityZh,
 } from "../../language/references";
 import type { Clarification, GoalSpec } from "../../planner/plan-schema";
+import { parseDate } from "../../tools/dates";
 import type { ModelContext } from "../model-context";
 import {
   CHANGED,
@@ -21,6 +22,7 @@ import {
 } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { joinList, ruledOutBy, truncate } from "./text";
+import { datesIn } from "./values";
 
 type ClarifyContext = Extract<ModelContext, { purpose: "clarify" }>;
 
@@ -301,7 +303,11 @@ function definedInPlace(goal: string, ref: string): boolean {
   const at = goal.indexOf(ref);
   if (at < 0) return false;
   const after = goal.slice(at + ref.length, at + ref.length + 120);
-  return IN_PLACE.test(after) || SIZE_IN_PLACE.test(after);
+  // An event of theirs dated in its own clause ("Our compliance review sits on 15 September 2025"):
+  // its date is what the request needs of it, and it is given.
+  const clause = after.split(/[.?!;。？！；]/u)[0] ?? "";
+  const dated = datesIn(clause).some((d) => parseDate(d)?.precise);
+  return IN_PLACE.test(after) || SIZE_IN_PLACE.test(after) || dated;
 }
 
 export function privateReference(goal: string): string | null {

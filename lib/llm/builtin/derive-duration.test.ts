@@ -32,6 +32,21 @@ describe("the time between two dated events", () => {
       ),
     ).toHaveLength(2);
     expect(durationsAsked("How many days did the fix take, and what was its severity?")).toEqual([]);
+    // A second "how many" clause asks a second duration, in the unit the first one named.
+    expect(
+      durationsAsked(
+        "From that date, how many days remain until IASS-2 takes effect, and how many until China's rule applies?",
+      ),
+    ).toEqual([
+      "From that date, how many days remain until IASS-2 takes effect",
+      "how many until China's rule applies? (days)",
+    ]);
+    // A clause that asks something else is no duration.
+    expect(
+      durationsAsked(
+        "When does IASS-2 take effect, which vendors are certified, and how many days before that does China's rule start?",
+      ),
+    ).toEqual([]);
   });
 
   it("names each date in the document's words and prefers the first date's document for the second", () => {

@@ -24,8 +24,31 @@ export const DURATION_OF = "time asked";
  * sentence (or none) asks one, from the whole request.
  */
 export function durationsAsked(request: string): string[] {
-  const asking = splitSentences(request).filter((s) => ASKS_DURATION.test(s));
+  // "How many days remain until IASS-2 takes effect, and how many until the localisation rule
+  // applies?": a second "how many" clause asks a second duration, in the unit the first named.
+  const asking = splitSentences(request)
+    .filter((s) => ASKS_DURATION.test(s))
+    .flatMap((s) => {
+      const parts = s.split(
+        /[,;]?\s+and\s+(?=how\s+(?:many|long)\b)|[，；]\s*(?=(?:还有|再|以及)?(?:多少|几)(?:天|个月|年))/iu,
+      );
+      const unit = UNIT.exec(s)?.[0] ?? "";
+      // Only the parts that ask "how many"/"how long" themselves; the rest asks something else.
+      return parts
+        .filter((p) => parts.length === 1 || /\bhow\s+(?:many|long)\b|多少|几/iu.test(p))
+        .map((p) => (UNIT.test(p) || !unit ? p : `${p} (${unit})`));
+    });
   return asking.length >= 2 ? asking.map((s) => s.trim()) : [];
+}
+
+/**
+ * The request's sentences that ask no duration ("Our compliance review sits on 15 September
+ * 2025."): the context each asked duration is read with.
+ */
+export function durationContext(request: string): string {
+  return splitSentences(request)
+    .filter((s) => !ASKS_DURATION.test(s))
+    .join(" ");
 }
 
 const UNIT = /\b(days|weeks|months|years)\b|(天)|(个月)|(年)/iu;

@@ -5,7 +5,7 @@ import { type Operation, parseQuantity } from "../../tools/calculate";
 import { splitSentences } from "../../tools/sentences";
 import { type ComparisonTable, tablePair } from "./comparison-table";
 import { PART_OF_COUNT, planCountParts } from "./derive-count-part";
-import { DURATION_OF, planDuration } from "./derive-duration";
+import { DURATION_OF, durationContext, planDuration } from "./derive-duration";
 import { asksExtra, extraPair } from "./derive-extra";
 import { AS_LISTED, GAP_OF_CHANGE, OF_GAP, planGapTotal } from "./derive-gap-total";
 import { planMean } from "./derive-mean";
@@ -126,7 +126,9 @@ export function planCalculation(
   if (operation === "apply_rate") return planRate(frame, candidates, reads, requestText, supplied, subject);
   if (operation === "date_difference")
     return planDuration(
-      subject?.startsWith(DURATION_OF) ? subject.slice(DURATION_OF.length).replace(/^:\s*/, "") : requestText,
+      subject?.startsWith(DURATION_OF)
+        ? `${durationContext(requestText)} ${subject.slice(DURATION_OF.length).replace(/^:\s*/, "")}`.trim()
+        : requestText,
       reads,
     );
   if (operation === "per_unit" && subject !== PER_UNIT)
