@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseQuantity } from "../../tools/calculate";
 import type { ResearchFrame } from "./frame";
 import { measurePair } from "./measure-pair";
-import { keyFigure } from "./test-docs";
+import { figure } from "./test-docs";
 import { familyHits, matchTerms, sameFamily } from "./text";
 
 describe("words of one family", () => {
@@ -28,15 +27,11 @@ describe("words of one family", () => {
       options: { excluded: [] },
     } as unknown as ResearchFrame;
     const figures = [
-      keyFigure("Loomwork tool calls", "5%"),
-      keyFigure("Braidline tool calls", "4%"),
-      keyFigure("Loomwork tool failure recovery rate", "72%"),
-      keyFigure("Braidline tool failure recovery rate", "86%"),
-    ].map((f) => ({
-      label: f.name,
-      value: f.value,
-      q: parseQuantity(f.value) as NonNullable<ReturnType<typeof parseQuantity>>,
-    }));
+      figure("Loomwork tool calls", "5%"),
+      figure("Braidline tool calls", "4%"),
+      figure("Loomwork tool failure recovery rate", "72%"),
+      figure("Braidline tool failure recovery rate", "86%"),
+    ];
     const request =
       "When a tool call fails, which framework recovers more often, Loomwork or Braidline, and by how many percentage points?";
     const pair = measurePair(request, { ...frame, request }, figures, []);
