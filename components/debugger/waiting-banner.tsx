@@ -61,7 +61,12 @@ export const WaitingBanner = memo(function WaitingBanner({ runId }: { runId: str
       ) : (
         <AnswerForm
           key={q.id}
-          question={{ id: questionKey(runId, q.id), origin: q.origin, choices: q.choices }}
+          question={{
+            id: questionKey(runId, q.id),
+            origin: q.origin,
+            choices: q.choices,
+            blocking: q.blocking,
+          }}
           onAnswered={(summary) => setSent({ questionId: q.id, summary })}
           onResolvedElsewhere={setElsewhere}
         />

@@ -6,7 +6,7 @@ import type { QuestionRow } from "@/lib/runs/run-store";
 import styles from "./inbox.module.css";
 
 /** What the form needs of a question; the inbox row and the run page's own state both have it. */
-export type AnswerableQuestion = Pick<QuestionRow, "id" | "origin" | "choices">;
+export type AnswerableQuestion = Pick<QuestionRow, "id" | "origin" | "choices"> & { blocking?: boolean };
 
 /**
  * What each gate choice does, written on the card: the agent reads these words (execute-step), so
@@ -37,7 +37,9 @@ export function AnswerForm({ question: q, disabled, ...on }: Props) {
   const [error, setError] = useState<string | null>(null);
   const id = `q-${q.id.replace(/[^\w-]/g, "_")}`;
   const locked = sending !== null || disabled === true;
-  const gate = q.origin === "gate";
+  // A question asked aside takes information or "none", never a verdict: the run did not stop.
+  const aside = q.blocking === false;
+  const gate = q.origin === "gate" && !aside;
 
   async function send(answer: string, summary: string) {
     if (!answer.trim()) {
@@ -128,11 +130,13 @@ export function AnswerForm({ question: q, disabled, ...on }: Props) {
           aria-describedby={error ? `${id}-error` : `${id}-effect`}
         />
         <span id={`${id}-effect`} className={styles.hint}>
-          {q.origin === "clarify"
-            ? "The agent reads your answer with the goal to make it clear enough to plan."
-            : gate
-              ? "Your text becomes this task's result and the run goes on."
-              : "Your answer becomes this task's result and the run goes on."}
+          {aside
+            ? 'Your answer is taken in as a change to the run\'s goal while it runs; "none" leaves the gap.'
+            : q.origin === "clarify"
+              ? "The agent reads your answer with the goal to make it clear enough to plan."
+              : gate
+                ? "Your text becomes this task's result and the run goes on."
+                : "Your answer becomes this task's result and the run goes on."}
         </span>
       </div>
       {error && (

@@ -81,9 +81,11 @@ export function QuestionCard(props: Props) {
       <p id={`${id}-prompt`} className={styles.prompt}>
         {q.prompt}
       </p>
-      <p className={styles.hint} data-testid="card-why">
-        Why: {origin.why}
-      </p>
+      {q.blocking !== false && (
+        <p className={styles.hint} data-testid="card-why">
+          Why: {origin.why}
+        </p>
+      )}
       {q.blocking === false && (
         <p className={styles.hint} data-testid="card-aside">
           The run did not stop for this: it goes on and states the gap. An answer given while it runs is taken

@@ -42,13 +42,15 @@ export function RunsList({ initialStatus, initialRuns }: Props) {
   const questions = useQuery({
     queryKey: ["questions", "pending"],
     queryFn: () =>
-      fetchJson<{ questions: { runId: string; prompt: string }[] }>("/api/questions?status=pending").then(
-        (b) => b.questions,
-      ),
+      fetchJson<{ questions: { runId: string; prompt: string; blocking?: boolean }[] }>(
+        "/api/questions?status=pending",
+      ).then((b) => b.questions),
     refetchInterval: POLL_MS,
   });
   const waitingFor = new Map<string, string>();
-  for (const q of questions.data ?? []) if (!waitingFor.has(q.runId)) waitingFor.set(q.runId, q.prompt);
+  // What a run waits for: a question asked aside holds nothing up.
+  for (const q of questions.data ?? [])
+    if (q.blocking !== false && !waitingFor.has(q.runId)) waitingFor.set(q.runId, q.prompt);
 
   function changeStatus(next: StatusFilter) {
     setStatus(next);

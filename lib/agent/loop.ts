@@ -344,6 +344,9 @@ export async function answerQuestion(
   if (!q) throw new InvalidRunInput(`No question ${questionId} in this run.`);
   if (q.status === "answered")
     throw new InvalidRunInput(`Question ${questionId} was already answered by ${q.answeredBy}.`);
+  // A question asked aside closes with its run: an answer after the end would change nothing.
+  if (isTerminal(ctx.state.status))
+    throw new InvalidRunInput(`The run already ${ctx.state.status}; its questions are closed.`);
   const text = answer.trim();
   if (!text) throw new InvalidRunInput("The answer is empty.");
   await ctx.emit({

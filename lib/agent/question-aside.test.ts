@@ -74,12 +74,21 @@ describe("questions asked aside (non-blocking)", () => {
     expect(state.status).toBe("succeeded");
   });
 
-  it('an answer of "none" leaves the gap and amends nothing', async () => {
-    const { ctx, events } = await asideRun();
-    await answerQuestion(ctx, "q:a:0:0", "None.", "dana");
-    const state = await drive(ctx);
-    expect(of(events, "goal.amended")).toHaveLength(0);
-    expect(state.status).toBe("succeeded");
+  it.each(["None.", "retry", "stop", "没有", "不知道"])(
+    'an answer of "%s" leaves the gap and amends nothing',
+    async (answer) => {
+      const { ctx, events } = await asideRun();
+      await answerQuestion(ctx, "q:a:0:0", answer, "dana");
+      const state = await drive(ctx);
+      expect(of(events, "goal.amended")).toHaveLength(0);
+      expect(state.status).toBe("succeeded");
+    },
+  );
+
+  it("takes no answer once the run has ended: it would change nothing", async () => {
+    const { ctx } = await asideRun();
+    expect((await drive(ctx)).status).toBe("succeeded");
+    await expect(answerQuestion(ctx, "q:a:0:0", "Use 12% for 2023.", "dana")).rejects.toThrow(/closed/);
   });
 
   it("at its deadline it closes with its default, and the run neither waits nor fails", async () => {

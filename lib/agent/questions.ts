@@ -37,7 +37,11 @@ export async function askPerson(
 
 /** The answer to a question asked aside that means "go on without it". */
 export const NO_INPUT = "none";
-const declines = (answer: string) => /^(none|skip|no|n\/a|-)?[.!]?$/iu.test(answer.trim());
+/** "none", a gate's verdict ("retry", "skip", "stop"), "no idea", 没有: no information to take in. */
+const declines = (answer: string) =>
+  /^(?:none|skip|skip it|no|nope|n\/a|-|retry|stop|no idea|don'?t know|not sure|无|没有|不知道|不清楚|不用|跳过)?[.!。！]?$/iu.test(
+    answer.trim(),
+  );
 
 /**
  * Answers to questions asked aside (the run did not wait) that are not yet part of the goal: each

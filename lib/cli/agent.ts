@@ -36,7 +36,9 @@ function metrics(s: RunState, wallMs: number): string {
 }
 
 async function answerPending(ctx: RunContext): Promise<boolean> {
-  const pending = Object.values(ctx.state.questions).filter((q) => q.status === "pending");
+  const pending = Object.values(ctx.state.questions).filter(
+    (q) => q.status === "pending" && q.blocking !== false,
+  );
   if (pending.length === 0 || !process.stdin.isTTY) return false;
   const rl = createInterface({ input: process.stdin, output: process.stdout });
   try {
@@ -126,7 +128,9 @@ async function main(): Promise<number> {
       return 2;
     }
     ctx = resumeRun(deps, events);
-    const open = Object.values(ctx.state.questions).find((q) => q.status === "pending");
+    const open = Object.values(ctx.state.questions).find(
+      (q) => q.status === "pending" && q.blocking !== false,
+    );
     if (values.answer && open) await answerQuestion(ctx, open.id, values.answer, process.env.USER ?? "cli");
   } else {
     ctx = await createRun(deps, { runId, goal: positionals.join(" ") });
@@ -135,7 +139,7 @@ async function main(): Promise<number> {
   while (state.status === "waiting" && (await answerPending(ctx))) state = await drive(ctx);
   console.log("");
   if (state.status === "waiting") {
-    const q = Object.values(state.questions).find((x) => x.status === "pending");
+    const q = Object.values(state.questions).find((x) => x.status === "pending" && x.blocking !== false);
     console.log(
       `Waiting for an answer: ${q?.prompt}\nResume with: npm run agent -- --resume ${runId} --answer "<text>"`,
     );

@@ -64,7 +64,7 @@ export function ForkDialog({
   }, []);
 
   const pending = useMemo(
-    () => Object.values(state.questions).filter((q) => q.status === "pending"),
+    () => Object.values(state.questions).filter((q) => q.status === "pending" && q.blocking !== false),
     [state.questions],
   );
   const forkSeq = answer?.forkSeq ?? seq;

@@ -191,6 +191,8 @@ function checkMilestone(
 ): string | null {
   switch (m.kind) {
     case "asked_user": {
+      // Any question a person was asked counts, one asked aside too: the milestone is that the run
+      // asked for what only the requester has. (The `askedUser` metric counts only those it waited on.)
       const firstUse = events.find((e) => e.type === "tool.called" && e.tool === m.before)?.seq ?? Infinity;
       const asked = ofType(events, "question.asked").find(
         (q) => q.seq < firstUse && (!m.match || new RegExp(m.match, "iu").test(q.prompt)),

@@ -174,7 +174,9 @@ export async function runCase(
     let state = await drive(ctx);
     const unanswered: string[] = [];
     for (let n = 0; state.status === "waiting" && n < MAX_ANSWERS; n++) {
-      const pending = Object.values(state.questions).filter((q) => q.status === "pending");
+      const pending = Object.values(state.questions).filter(
+        (q) => q.status === "pending" && q.blocking !== false,
+      );
       let answered = false;
       for (const q of pending) {
         const answer = reviewerAnswer(scenario, q.prompt);

@@ -30,6 +30,12 @@ export async function answerQuestion(service: RunService, input: unknown): Promi
   if (!q) throw new ServiceError("question_not_found", `No question ${questionId}.`);
   // A verdict means retry/skip, which only a gate acts on; sent to a clarify or task question it
   // would be read as the answer itself ("…shortlisted retry" becoming the goal).
+  // A question asked aside takes information or "none"; "retry" or "skip" would amend the goal.
+  if (decision && !parsed.data.answer && q.blocking === false)
+    throw new ServiceError(
+      "verdict_not_accepted",
+      'This question was asked without stopping the run: answer with the information, or "none".',
+    );
   if (decision && !parsed.data.answer && q.origin !== "gate")
     throw new ServiceError(
       "verdict_not_accepted",

@@ -118,7 +118,8 @@ export async function forkRun(service: RunService, input: unknown): Promise<{ ru
         "fork from before its answer to answer it differently.",
     );
   }
-  const open = Object.values(state0.questions).filter((q) => q.status === "pending");
+  // Only a question the run waits on; one asked aside holds nothing up.
+  const open = Object.values(state0.questions).filter((q) => q.status === "pending" && q.blocking !== false);
   const unanswered = open.find((q) => q.id !== answer?.questionId);
   if (unanswered) {
     // The parent still waits on it: a fork without an answer would only wait on it a second time.
