@@ -30,6 +30,8 @@ describe("isAcronym", () => {
     expect(["Fernbrook", "Project X", "Asia-Pacific"].some(isAcronym)).toBe(false);
     // In mixed case: short, two capitals, no three lower-case letters in a row.
     expect(["SaaS", "PaaS"].every(isAcronym)).toBe(true);
-    expect(["LangGraph", "McKinsey", "Kestrel", "Nordvale"].some(isAcronym)).toBe(false);
+    expect(
+      ["LangGraph", "McKinsey", "Kestrel", "Nordvale", "GitHub", "NetApp", "McKay"].some(isAcronym),
+    ).toBe(false);
   });
 });

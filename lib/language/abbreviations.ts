@@ -43,11 +43,11 @@ export function withDefinitions(text: string, defined: ReadonlyMap<string, strin
 
 /**
  * "TCO", "CAGRs", "IASS-2", "SaaS": an acronym names a measure, a standard or a kind of thing, not
- * an item to research one by one. In mixed case it is short, with two capitals or more and no three
- * lower-case letters in a row ("SaaS", "PaaS"; not "LangGraph").
+ * an item to research one by one. In mixed case it is four letters at most, two of them capitals
+ * and no three lower-case in a row ("SaaS", "PaaS"; not "LangGraph", "GitHub", "McKay").
  */
 export const isAcronym = (name: string): boolean =>
   /^\p{Lu}[\p{Lu}\d-]*s?$/u.test(name) ||
-  (/^[\p{Lu}\p{Ll}]{3,6}$/u.test(name) &&
+  (/^[\p{Lu}\p{Ll}]{3,4}$/u.test(name) &&
     (name.match(/\p{Lu}/gu)?.length ?? 0) >= 2 &&
     !/\p{Ll}{3}/u.test(name));

@@ -1,4 +1,5 @@
-import { type TaggedWord, tagEnglish } from "./english";
+import { isAcronym } from "./abbreviations";
+import { isCommonWord, type TaggedWord, tagEnglish } from "./english";
 
 /**
  * The requester's own things that only they can give the figures of: what their own documents fix,
@@ -12,7 +13,7 @@ import { type TaggedWord, tagEnglish } from "./english";
  * is, only they can say. (The agent's own library is not theirs to supply.)
  */
 const IN_OWN =
-  /(?:\b[Tt]he\s+((?:[\p{L}\d-]+\s+){0,3}?[\p{L}\d-]+)|(?<![\p{L}\d-])\p{Lu}[\p{L}\d-]*(?:\s+\p{Lu}[\p{L}\d-]*)*)\s+(?:in|from|at)\s+(?:our|my)\s+((?:[\p{L}\d-]+\s+){0,3}[\p{L}\d-]+)/gu;
+  /(?:\b(?:[Tt]he|THE)\s+((?:[\p{L}\d-]+\s+){0,3}?[\p{L}\d-]+)|(?<![\p{L}\d-])(\p{Lu}[\p{L}\d-]*(?:\s+\p{Lu}[\p{L}\d-]*)*))\s+(?:[Ii]n|IN|[Ff]rom|FROM|[Aa]t|AT)\s+(?:[Oo]ur|OUR|[Mm]y|MY)\s+((?:[\p{L}\d-]+\s+){0,3}[\p{L}\d-]+)/gu;
 /** "at our …" locates a thing only in a place of work ("at our Lyon plant"), not a time ("at my earliest convenience"). */
 const PLACE_OF_WORK =
   /\b(?:plants?|sites?|factor(?:y|ies)|offices?|warehouses?|facilit(?:y|ies)|branch(?:es)?|depots?|stores?|mills?|yards?|labs?|campus(?:es)?|hospitals?|clinics?|centres?|centers?)\b/i;
@@ -23,7 +24,10 @@ const OWN_END =
 export function ownedLocation(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(IN_OWN)) {
-    const owned = (m[2] ?? "").split(/\s+/);
+    // A name, not a word capitalised by its place ("Trends in our industry") or an acronym ("AI in my view").
+    const name = m[2];
+    if (name && !name.includes(" ") && (isCommonWord(name) || isAcronym(name))) continue;
+    const owned = (m[3] ?? "").split(/\s+/);
     // A name may open it ("our Lyon plant"): a name after that starts another part of the sentence.
     const end = owned.findIndex(
       (w, i) => OWN_END.test(w) && !(i === 0 && /^\p{Lu}/u.test(w) && owned.length > 1),
@@ -36,7 +40,7 @@ export function ownedLocation(text: string): string[] {
       /\b(?:library|libraries|index|sources?|documents?|lives|life|world|time)\b/i.test(kept.join(" "))
     )
       continue;
-    out.push(m[0].slice(0, m[0].length - (m[2] ?? "").length) + kept.join(" "));
+    out.push(m[0].slice(0, m[0].length - (m[3] ?? "").length) + kept.join(" "));
   }
   return out;
 }

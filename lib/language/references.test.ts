@@ -77,6 +77,13 @@ describe("decidedInClause", () => {
     expect(decidedInClause("We approved a budget of USD 40,000")).toEqual([]);
     expect(decidedInClause("Revenue grew a lot in 2025. What drove it?")).toEqual([]);
     expect(decidedInClause("the effective price per seat if we bought 600 seats")).toEqual([]);
+    // A year or a date says when, not what; the request's own words never make a broken pattern.
+    expect(decidedInClause("Finance has signed off a per-seat ceiling for 2026. Which vendors fit?")).toEqual(
+      ["a per-seat ceiling"],
+    );
+    expect(() =>
+      decidedInClause("Procurement shortlisted one vendor(s) last week. What is that vendor's list price?"),
+    ).not.toThrow();
   });
 
   it("reads a number elsewhere in the request as no answer, and a choice used later as one", () => {
@@ -194,6 +201,8 @@ describe("things fixed by the requester's own documents and recent events", () =
     expect(ownedLocation("Project X in our home region: project Halden's figure to 2030.")).toEqual([
       "Project X in our home region",
     ]);
+    // A word capitalised by its place, or an acronym, is no name placed there.
+    expect(ownedLocation("Trends in our industry are slow. AI in my view is overrated.")).toEqual([]);
     // The phrase ends before the rest of the sentence: a name after it stays in the goal.
     expect(ownedLocation("Is the headcount in our plan above Fernbrook's?")).toEqual([
       "the headcount in our plan",

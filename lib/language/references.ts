@@ -174,17 +174,32 @@ export function decidedInClause(text: string): string[] {
     const last = words[end - 1] as TaggedWord;
     // A number in it or in the rest of the sentence says what it is ("600 seats", "a per-seat
     // ceiling of USD 60"); so does "if": a choice supposed ("if we bought 600 seats") is no event.
-    const rest = text.slice(last.end).split(/[.?!;\n]/)[0] ?? "";
+    // A year or a date ("for 2026", "on 3 March") says when, not what it is.
+    const rest = withoutDates(text.slice(last.end).split(/[.?!;\n]/)[0] ?? "");
     const object = text.slice((words[k + 1] as TaggedWord).start, last.end);
     if (/\d/.test(rest) || /\d/.test(object) || /^(?:if|when|once|should)$/i.test(words[i - 1]?.text ?? ""))
       continue;
-    const head = last.text.replace(/[^\p{L}-]+$/u, "");
-    if (usedLater && !new RegExp(`\\b(?:that|this|the)\\s+${head}\\b`, "i").test(text.slice(last.end)))
-      continue;
+    const head = last.text.replace(/[^\p{L}-]+$/u, "").toLowerCase();
+    if (usedLater && !laterUse(text.slice(last.end), head)) continue;
     found.push(text.slice((words[k + 1] as TaggedWord).start, last.end));
     i = end;
   }
   return found;
+}
+
+/** Years and dates written out ("2026", "3 March", "15 September 2025") taken out of a text. */
+const withoutDates = (text: string): string =>
+  text
+    .replace(
+      /\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s+(?:19|20)\d\d)?\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b/giu,
+      " ",
+    )
+    .replace(/\b(?:19|20)\d\d\b/g, " ");
+
+/** "that vendor", "the vendor": the thing chosen, used again later in the request (words, not a pattern built from them). */
+function laterUse(text: string, head: string): boolean {
+  const words = text.toLowerCase().split(/[^\p{L}\d-]+/u);
+  return words.some((w, i) => w === head && /^(?:that|this|the)$/.test(words[i - 1] ?? ""));
 }
 
 /**

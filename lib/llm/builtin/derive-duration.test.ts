@@ -88,6 +88,13 @@ describe("the time between two dated events", () => {
     // The requester's date cites no document; the standard's date cites its own.
     expect(plan.inputs[0]?.docId).toBeUndefined();
     expect(plan.inputs[1]?.docId).toBe("rule");
+    // The unit is the asked part's, never a word of the request's other sentences.
+    const withContext = planDuration(
+      "how many days remain until IASS-2 becomes mandatory?",
+      [xss, rule],
+      "Our go-live, planned two years ago, is on 15 September 2025.",
+    );
+    expect(withContext.inputs.map((i) => i.value)).toEqual(["15 September 2025", "1 July 2026", "days"]);
     // Two days the request gives are the two ends; a year alone sets no end.
     expect(
       planDuration("How many days from 3 March 2025 to 1 July 2026?", [xss]).inputs.map((i) => i.value),

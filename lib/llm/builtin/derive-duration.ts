@@ -61,8 +61,14 @@ interface Dated {
   context: string;
 }
 
-export function planDuration(request: string, reads: readonly ReadDoc[]): CalculationPlan {
-  const m = UNIT.exec(request.replace(/\b(?:19|20)\d\d\s*年/gu, ""));
+export function planDuration(
+  asked: string,
+  reads: readonly ReadDoc[],
+  /** The request's other sentences: the requester's own dates and words, never the unit asked. */
+  context = "",
+): CalculationPlan {
+  const request = `${context} ${asked}`.trim();
+  const m = UNIT.exec(asked.replace(/\b(?:19|20)\d\d\s*年/gu, ""));
   // The unit asked, or none ("How long did the fix take?"): then the span chooses it.
   const stated: DurationUnit | null = m?.[1]
     ? (m[1].toLowerCase() as DurationUnit)

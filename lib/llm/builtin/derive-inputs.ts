@@ -125,12 +125,13 @@ export function planCalculation(
   if (operation === "mean") return planMean(frame, candidates, reads, requestText);
   if (operation === "apply_rate") return planRate(frame, candidates, reads, requestText, supplied, subject);
   if (operation === "date_difference")
-    return planDuration(
-      subject?.startsWith(DURATION_OF)
-        ? `${durationContext(requestText)} ${subject.slice(DURATION_OF.length).replace(/^:\s*/, "")}`.trim()
-        : requestText,
-      reads,
-    );
+    return subject?.startsWith(DURATION_OF)
+      ? planDuration(
+          subject.slice(DURATION_OF.length).replace(/^:\s*/, ""),
+          reads,
+          durationContext(requestText),
+        )
+      : planDuration(requestText, reads);
   if (operation === "per_unit" && subject !== PER_UNIT)
     return planQuotients(frame, candidates, reads, requestText);
   if (operation === "product" && subject === OF_GAP) return planGapTotal(derived, requestText);

@@ -88,7 +88,7 @@ export function parseGoalTerms(text: string): GoalTerms {
   if (compare) {
     // What the comparison word coordinates ("choosing between A and B") is what is compared; other
     // names of the goal (a plant, an analyst firm, a standard) are context, not sides.
-    const sides = coordinated(runs);
+    const sides = coordinated(runs, unquoted);
     const namedSides = sides.filter((side) => runs.some((r) => r.name && runText(r) === side));
     const joined = coordinatedNames(runs);
     // Failing those, the names the request writes as names, except a place it sets the request in
@@ -150,7 +150,7 @@ function contentPhrases(text: string): Run[] {
 }
 
 /** "compare postgres and mysql": the runs joined by and/or/commas after the comparison word. */
-function coordinated(runs: Run[]): string[] {
+function coordinated(runs: Run[], text: string): string[] {
   const start = runs.findIndex((r) => ANCHORS.has(r.before));
   if (start < 0) return [];
   const anchor = runs[start]?.before ?? "";
@@ -159,7 +159,11 @@ function coordinated(runs: Run[]): string[] {
   // Instruments' share … vs Fernbrook"), the name that has it is.
   if ((anchor === "vs" || anchor === "versus") && start > 0) {
     const before = runs.slice(0, start);
-    const owner = before.findLast((r) => r.name && r.possessor);
+    // Within the clause that compares: "Using Gartner's figures, … vs Fernbrook" has no Gartner side.
+    const anchorAt = (runs[start] as Run).at;
+    const owner = before.findLast(
+      (r) => r.name && r.possessor && !/[,;:.?!]/.test(text.slice(r.at, anchorAt)),
+    );
     list.push(runText((before.at(-1)?.name ? before.at(-1) : (owner ?? before.at(-1))) as Run));
   }
   list.push(runText(runs[start] as Run));

@@ -153,7 +153,8 @@ function buildTasks(frame: ResearchFrame, shape: Shape): TaskSpec[] {
 }
 
 /** Words that set two items side by side: "compare with", "than", "vs", "cheaper". */
-const COMPARES = /\b(?:compare[sd]?|comparison|than|vs\.?|versus|against|cheaper|dearer|pricier)\b|比/iu;
+const COMPARES =
+  /\b(?:compare[sd]?|comparison|than|vs\.?|versus|against|cheaper|dearer|pricier)\b|(?<!占)比(?!例|重|率)/iu;
 
 /** Calculations one plan makes at most. */
 const MAX_DERIVED = 6;
