@@ -1,6 +1,6 @@
 import type { EventOf } from "./events";
 import type { RunContext } from "./run-context";
-import type { Question, RunState } from "./state";
+import type { Question, RunState, TaskState } from "./state";
 
 type Asked = Omit<
   EventOf<"question.asked">,
@@ -120,4 +120,36 @@ export async function expireQuestion(ctx: RunContext, q: Question): Promise<void
       `It stopped with ${done} of ${tasks.length} tasks done and wrote no report rather than guess; ` +
       "fork the run to continue with an answer.",
   });
+}
+
+/** What a step found nothing for, in its own words: its title and what its result said. */
+function lacking(t: TaskState, zh: boolean): string {
+  const said = t.result?.summary ? t.result.summary.replace(/[.。\s]+$/u, "") : "";
+  return zh
+    ? `“${t.title}”没有找到可用的内容${said ? `：${said}` : ""}。`
+    : `"${t.title}" found nothing to work with${said ? `: ${said}` : ""}.`;
+}
+
+/**
+ * A question the run does not wait on, in the request's language: what the step lacks (the
+ * reflection's own question when it asked one), that the run goes on, and how an answer is used.
+ */
+export async function askAside(ctx: RunContext, t: TaskState, asked = ""): Promise<void> {
+  const zh = /\p{Script=Han}/u.test(ctx.state.goal);
+  const what = (asked || lacking(t, zh)).trim();
+  await askPerson(
+    ctx,
+    {
+      questionId: `q:${t.id}:${t.attempt}:${ctx.state.counters.questions}`,
+      prompt: zh
+        ? `${what} 运行不会等待，报告会把这一点列为缺口。如果您有相关数据、事实或来源，请直接回答，运行会采纳；回答 "${NO_INPUT}" 则保留缺口。`
+        : `${what} The run goes on without waiting and states this as a gap. If you have the figures, ` +
+          `facts or a source for it, answer with them and the run takes them in; answer "${NO_INPUT}" to leave the gap.`,
+      choices: [NO_INPUT],
+      taskId: t.id,
+      origin: "gate",
+    },
+    NO_INPUT,
+    false,
+  );
 }

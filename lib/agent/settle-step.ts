@@ -9,7 +9,7 @@ import { adviseDecision, recallExperience } from "./experience-step";
 import { addOnce, entry, entryIds, markSubtask } from "./memory-entries";
 import { askObject } from "./model-call";
 import { planTasks } from "./plan-step";
-import { askedAsideAbout, askPerson, NO_INPUT } from "./questions";
+import { askAside, askedAsideAbout, askPerson } from "./questions";
 import { decisionFromReflection, reflectOn } from "./reflect-step";
 import { lastRejection, repairsRanOut, repairTask } from "./repair-step";
 import type { RunContext } from "./run-context";
@@ -297,8 +297,7 @@ async function apply(ctx: RunContext, id: string): Promise<void> {
         }
         // Asked aside, unless the requester said not to be consulted: the run does not wait, and an
         // answer that comes while it runs amends the goal.
-        if (!declinesQuestions(s.goal) && !askedAsideAbout(s, id))
-          await askAside(ctx, t, asked || lacking(t, /\p{Script=Han}/u.test(s.goal)));
+        if (!declinesQuestions(s.goal) && !askedAsideAbout(s, id)) await askAside(ctx, t, asked);
         return;
       }
       // At the deadline a step the report can do without is skipped (its gap stated); a subject the
@@ -332,34 +331,6 @@ async function apply(ctx: RunContext, id: string): Promise<void> {
 }
 
 const RESEARCH_TOOLS = new Set(["search", "read", "extract"]);
-
-/** What a step found nothing for, in its own words: its title and what its result said. */
-const lacking = (t: TaskState, zh: boolean): string => {
-  const said = t.result?.summary ? t.result.summary.replace(/[.。\s]+$/u, "") : "";
-  return zh
-    ? `“${t.title}”没有找到可用的内容${said ? `：${said}` : ""}。`
-    : `"${t.title}" found nothing to work with${said ? `: ${said}` : ""}.`;
-};
-
-/** A question the run does not wait on: what it lacks, that it goes on, and how an answer is used. */
-async function askAside(ctx: RunContext, t: TaskState, lacking: string): Promise<void> {
-  await askPerson(
-    ctx,
-    {
-      questionId: `q:${t.id}:${t.attempt}:${ctx.state.counters.questions}`,
-      // In the request's language, as the report is.
-      prompt: /\p{Script=Han}/u.test(ctx.state.goal)
-        ? `${lacking.trim()} 运行不会等待，报告会把这一点列为缺口。如果您有相关数据、事实或来源，请直接回答，运行会采纳；回答 "${NO_INPUT}" 则保留缺口。`
-        : `${lacking.trim()} The run goes on without waiting and states this as a gap. If you have the ` +
-          `figures, facts or a source for it, answer with them and the run takes them in; answer "${NO_INPUT}" to leave the gap.`,
-      choices: [NO_INPUT],
-      taskId: t.id,
-      origin: "gate",
-    },
-    NO_INPUT,
-    false,
-  );
-}
 
 /** Restore memory to the snapshot taken before this batch; results of tasks settled since are written again. */
 async function rollback(ctx: RunContext, id: string, reason: string): Promise<void> {

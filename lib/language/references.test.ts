@@ -1,15 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { statedSpan } from "./horizon";
 import { arrivedLately, ownCounted, ownedLocation } from "./own-things";
-import {
-  decidedElsewhere,
-  decidedElsewhereZh,
-  decidedInClause,
-  decidedThenZh,
-  ownComparisonSide,
-  ownPossessor,
-  ownTotalityZh,
-} from "./references";
+import { decidedElsewhere, decidedInClause, ownComparisonSide, ownPossessor } from "./references";
+import { decidedElsewhereZh, decidedThenZh, ownTotalityZh } from "./references-zh";
 
 describe("decidedElsewhere", () => {
   it("finds choices made in the requester's world, whatever the verb", () => {

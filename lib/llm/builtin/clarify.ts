@@ -1,14 +1,12 @@
 import { arrivedLately, ownCounted, ownedLocation } from "../../language/own-things";
 import {
   decidedElsewhere,
-  decidedElsewhereZh,
   decidedInClause,
-  decidedThenZh,
   declinesQuestions,
   ownComparisonSide,
   ownPossessor,
-  ownTotalityZh,
 } from "../../language/references";
+import { decidedElsewhereZh, decidedThenZh, ownTotalityZh } from "../../language/references-zh";
 import type { Clarification, GoalSpec } from "../../planner/plan-schema";
 import { parseDate } from "../../tools/dates";
 import type { ModelContext } from "../model-context";
