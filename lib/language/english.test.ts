@@ -5,8 +5,26 @@ import {
   isParticleCompound,
   misspelledCommonWord,
   spellingOf,
+  tagEnglish,
   withSpellingMended,
 } from "./english";
+
+describe("tagEnglish mends two slips of the tagger", () => {
+  const tags = (text: string, word: string) => [
+    ...(tagEnglish(text).find((w) => w.text === word)?.tags ?? []),
+  ];
+  it("reads a word in capitals as an acronym, never the verb it spells", () => {
+    expect(tags("Compare the main LED bar suppliers for vertical farms", "LED")).toContain("Acronym");
+    expect(tags("Compare the main LED bar suppliers for vertical farms", "LED")).not.toContain("Verb");
+  });
+  it("keeps a comparative after 'how much' a comparative, and a noun in -er a noun", () => {
+    expect(
+      tags("By 2030, how much bigger is public DC fast charging than depot charging?", "bigger"),
+    ).toContain("Comparative");
+    expect(tags("how much cheaper is Quillon than Fernbrook", "cheaper")).toContain("Comparative");
+    expect(tags("the number of users per server", "number")).toContain("Noun");
+  });
+});
 
 describe("misspelledCommonWord", () => {
   it("knows a dictionary word one typing slip away", () => {

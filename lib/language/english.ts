@@ -41,7 +41,7 @@ export function tagEnglish(text: string): TaggedWord[] {
         text: term.text,
         start: at,
         end: cursor,
-        tags: new Set(term.tags),
+        tags: mendedTags(term.text, term.tags),
         post: term.post,
         sentenceStart: first,
       });
@@ -49,6 +49,34 @@ export function tagEnglish(text: string): TaggedWord[] {
     }
   }
   return out;
+}
+
+/**
+ * Two slips of the tagger mended by what the word is on its own: a word in capitals ("LED", "DC")
+ * is an acronym, never a verb ("led"); a comparative adjective ("bigger", "cheaper") read as a noun
+ * after "how much" is still a comparative.
+ */
+function mendedTags(text: string, tags: readonly string[]): Set<string> {
+  if (/^\p{Lu}{2,}s?$/u.test(text) && tags.includes("Verb")) return new Set(["Acronym", "Noun", "Singular"]);
+  if (
+    tags.includes("Noun") &&
+    !tags.includes("ProperNoun") &&
+    /^\p{Ll}+er$/u.test(text) &&
+    aloneComparative(text)
+  )
+    return new Set(["Adjective", "Comparative"]);
+  return new Set(tags);
+}
+
+const comparatives = new Map<string, boolean>();
+function aloneComparative(word: string): boolean {
+  let known = comparatives.get(word);
+  if (known === undefined) {
+    const probe = nlp(word).json({ terms: { tags: true } }) as { terms: CompromiseTerm[] }[];
+    known = Boolean(probe[0]?.terms[0]?.tags.includes("Comparative"));
+    comparatives.set(word, known);
+  }
+  return known;
 }
 
 /**
@@ -209,7 +237,11 @@ export function comparesByDegree(text: string): boolean {
       (!/^(?:more|less|fewer)$/i.test(w.text) || !!words[i + 1]?.tags.has("Adjective"))
     )
       return true;
-    for (let j = i + 1; j < Math.min(words.length, i + 8); j++) {
+    // "how much more does a fleet pay per kWh at public chargers than at its depot": the amount's
+    // "than" may come late in its sentence.
+    const amountAsked =
+      /^(?:much|many)$/i.test(words[i - 1]?.text ?? "") && /^how$/i.test(words[i - 2]?.text ?? "");
+    for (let j = i + 1; j < Math.min(words.length, i + (amountAsked ? 24 : 8)); j++) {
       const next = words[j] as TaggedWord;
       if (next.sentenceStart) return false;
       if (!/^than$/i.test(next.text)) continue;

@@ -125,3 +125,23 @@ export function ownCounted(text: string): string[] {
   }
   return out;
 }
+
+/**
+ * A paper handed to the requester ("Got a quote from Tallis Power for six T180 chargers", "We
+ * received an offer from Kelvra"): its figures only they have, unless its sentence gives an amount.
+ * The subject is theirs: none ("Got a …"), "we" or "I".
+ */
+const RECEIVED =
+  /(?:^|[.?!;]\s+)(?:(?:we|i)(?:'ve)?\s+(?:just\s+|have\s+|had\s+)?)?(?:got|received|were sent|was sent|were quoted|was quoted|have|had)\s+(a|an|the|their|this)\s+((?:[\w-]+\s+){0,2}?(?:quote|quotation|offer|bid|invoice|proposal|estimate))\b/giu;
+const AMOUNT =
+  /(?:USD|EUR|GBP|RMB|CNY|US\$|[$€£¥])\s?\d|\d[\d,.]*\s*(?:k\b|m\b|dollars|euros|pounds|美元|元)/iu;
+
+export function handedOver(text: string): string[] {
+  const found: string[] = [];
+  for (const m of text.matchAll(RECEIVED)) {
+    const phrase = `${m[1]} ${m[2]}`;
+    const sentence = text.slice(m.index ?? 0).split(/(?<=[.?!;])\s/)[0] ?? "";
+    if (!AMOUNT.test(sentence) && text.includes(phrase)) found.push(phrase);
+  }
+  return found;
+}

@@ -1,10 +1,36 @@
 import { describe, expect, it } from "vitest";
 import { statedSpan } from "./horizon";
-import { arrivedLately, ownCounted, ownedLocation } from "./own-things";
+import { arrivedLately, handedOver, ownCounted, ownedLocation } from "./own-things";
 import { decidedElsewhere, decidedInClause, ownComparisonSide, ownPossessor } from "./references";
 import { decidedElsewhereZh, decidedThenZh, ownTotalityZh } from "./references-zh";
 
+describe("handedOver", () => {
+  it("finds a paper handed to the requester whose figures its sentence does not give", () => {
+    expect(
+      handedOver(
+        "Got a quote from Tallis Power for six T180 chargers for the new motorway hub. Are they overcharging us?",
+      ),
+    ).toEqual(["a quote"]);
+    expect(handedOver("I just got a renewal quote from Fernbrook. Is it fair?")).toEqual(["a renewal quote"]);
+    expect(handedOver("We received an offer from Kelvra at USD 41 per seat. Is that fair?")).toEqual([]);
+    // Someone else's paper, or one the report is to contain, is no paper of theirs.
+    expect(handedOver("Kestrel got a quote last week.")).toEqual([]);
+    expect(handedOver("Does the report have a proposal section?")).toEqual([]);
+  });
+});
+
 describe("decidedElsewhere", () => {
+  it("ends a reference at a full stop: the next sentence's first word is no verb of it", () => {
+    expect(
+      decidedElsewhere(
+        "Our customer runs a reefer load every week on the spot market. Compared with a year ago, how much more is each load costing?",
+      ),
+    ).toEqual([]);
+    expect(decidedElsewhere("Price the vendor we shortlisted. Compare it with Fernbrook.")).toEqual([
+      "the vendor we shortlisted",
+    ]);
+  });
+
   it("finds choices made in the requester's world, whatever the verb", () => {
     expect(decidedElsewhere("What does the vendor we shortlisted charge?")).toEqual([
       "the vendor we shortlisted",

@@ -48,7 +48,10 @@ export function decidedElsewhere(text: string): string[] {
     while (words[k]?.tags.has("Adverb")) k++;
     if (/^(?:are|am|is|were|was)$/i.test(words[k]?.text ?? "") && words[k + 1]?.tags.has("Gerund")) k++;
     const verb = words[k];
-    if (!verb || !doneOrDoing(words, j, k)) continue;
+    // A reduced relative clause runs on without a stop: "the spot market. Compared with …" ends the
+    // phrase at the full stop, and the next sentence's first word is no verb of it.
+    if (!verb || verb.sentenceStart || /[.?!;:]/.test(words[k - 1]?.post ?? "")) continue;
+    if (!doneOrDoing(words, j, k)) continue;
     // A phrasal verb's particle belongs to it ("signed off"); a preposition starts something else.
     const end = /^(?:off|up|out)$/i.test(words[k + 1]?.text ?? "") ? k + 1 : k;
     found.push(text.slice(det.start, (words[end] as TaggedWord).end));

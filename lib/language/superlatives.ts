@@ -132,6 +132,8 @@ function english(text: string): Superlative[] {
   const words = tagEnglish(text);
   const out: Superlative[] = [];
   for (const m of text.matchAll(LEADS)) {
+    // "LED bar suppliers for vertical farms": a word in capitals is no verb of leading.
+    if (!words.find((w) => w.start === m.index)?.tags.has("Verb")) continue;
     const measure = (m[1] as string)
       .trim()
       .replace(/^(?:the|its|their)\s+/i, "")

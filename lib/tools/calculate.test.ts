@@ -19,6 +19,10 @@ describe("calculate", () => {
     expect(derive("ratio", [q("30%"), q("7%")], ["A", "B"]).formatted).toBe("4.29×");
     const change = derive("percent_change", [q("USD 3.5 billion"), q("USD 4.2 billion")], ["2024", "2025"]);
     expect(change.formatted).toBe("+20%");
+    // A change between two rates is said in points first: occupancy 89% → 84%.
+    const rates = derive("percent_change", [q("89%"), q("84%")], ["Q1 2023", "Q1 2025"]);
+    expect(rates.formatted).toBe("−5 percentage points (-5.6%)");
+    expect(rates.formula).toContain("84% − Q1 2023 89% = −5 percentage points");
     expect(change.formula).toContain("USD 3.5 billion");
     expect(derive("share", [q("USD 0.9 billion"), q("USD 2.3 billion")], ["CN", "APAC"]).formatted).toBe(
       "39.1%",

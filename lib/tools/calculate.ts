@@ -180,7 +180,19 @@ export function derive(operation: Operation, values: Quantity[], labels: string[
       if (a.amount === 0) throw new ToolError("invalid_input", "percent change from zero");
       const v = ((y.amount - a.amount) / a.amount) * 100;
       const f = `${v >= 0 ? "+" : ""}${tenth(v)}%`;
-      return { value: v, formatted: f, formula: `(${shown[1]} − ${shown[0]}) ÷ ${shown[0]} = ${f}` };
+      const formula = `(${shown[1]} − ${shown[0]}) ÷ ${shown[0]} = ${f}`;
+      // A change between two rates or shares is said in points first ("down 5 percentage points",
+      // not only "-5.6%"): the relative change of a percentage is easily misread.
+      if (a.suffix === "%" && y.suffix === "%") {
+        const d = y.amount - a.amount;
+        const points = `${d >= 0 ? "+" : "−"}${formatAmount(Math.abs(d))} percentage points`;
+        return {
+          value: v,
+          formatted: `${points} (${f})`,
+          formula: `${shown[1]} − ${shown[0]} = ${points}; ${formula}`,
+        };
+      }
+      return { value: v, formatted: f, formula };
     }
     case "share": {
       const y = need2();

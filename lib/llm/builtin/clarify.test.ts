@@ -8,6 +8,38 @@ const run = (goal: string, answers: { prompt: string; answer: string }[] = []) =
   Clarification.parse(clarify({ purpose: "clarify", goal, answers }));
 
 describe("clarify", () => {
+  it("asks how many when a total of theirs over a span counts nothing; not when a count or a unit price is given", () => {
+    expect(
+      c(run("roughly what would Fernbrook FieldMate cost us per year at list price? just licences")),
+    ).toMatch(/^question: The total depends on how many there are/);
+    expect(
+      c(run("How much would we save per month moving our crew off Nordvale Atlas onto Fernbrook FieldMate?")),
+    ).toMatch(/how many people, seats/);
+    expect(c(run("我们厂打算把维修技师全部换成 Nordvale Atlas，帮我估一下三年总共要花多少钱。"))).toMatch(
+      /一共涉及多少/,
+    );
+    expect(c(run("What would 150 seats of Fernbrook FieldMate cost us per year?"))).toBe("spec");
+    expect(c(run("What would Fernbrook FieldMate cost us per technician per month?"))).not.toMatch(
+      /how many/,
+    );
+  });
+
+  it("takes a reference as given when its own statement gives the numbers after its verb", () => {
+    expect(
+      privateReference(
+        "Our customer runs a 1,200-mile reefer load from Salinas to Chicago every week on the spot market. Compared with a year ago, how much more is each load costing?",
+      ),
+    ).toBeNull();
+    // The number counts something else; the quote itself is still unknown.
+    expect(
+      privateReference("Fernbrook's renewal quote for our 300 crews landed yesterday. Is it fair?"),
+    ).toBe("Fernbrook's renewal quote");
+    // Asked about, not told: unknown.
+    expect(privateReference("What would our usual supplier charge for 200 units?")).toBe(
+      "our usual supplier",
+    );
+  });
+
   it("does not ask who 'our platform team' is when nothing asked depends on it; asks when a total does", () => {
     const context = run(
       "Braidline vs Loomwork for our platform team: task success rate, cost per task, and whether each one ships a Kubernetes operator.",

@@ -1,4 +1,6 @@
-import { arrivedLately, ownCounted, ownedLocation } from "../../language/own-things";
+import { countIn } from "../../language/counts";
+import { tagEnglish } from "../../language/english";
+import { arrivedLately, handedOver, ownCounted, ownedLocation } from "../../language/own-things";
 import {
   decidedElsewhere,
   decidedInClause,
@@ -87,6 +89,22 @@ export function clarify(ctx: ClarifyContext): Clarification {
         choices: [],
       },
       reason: `The goal refers to ${quoted}, the requester's own context, which no document can resolve.`,
+    };
+  }
+
+  // A total of theirs over a span with nothing counted ("what would it cost us per year", "how
+  // much would we save per month moving our crew …"): it is a count times a price, and how many
+  // they have only they can say.
+  if (ctx.answers.length === 0 && !declinesQuestions(ctx.goal) && uncountedTotal(ctx.goal)) {
+    return {
+      spec: null,
+      question: {
+        prompt: zh
+          ? "总数取决于数量：请问一共涉及多少（人、台、座位、车辆或站点）？只有您知道。"
+          : "The total depends on how many there are: how many people, seats, vehicles or sites does it cover for you? Only you know that.",
+        choices: [],
+      },
+      reason: "The goal asks a total of the requester's own, and only they know how many units it covers.",
     };
   }
 
@@ -297,6 +315,9 @@ const IN_PLACE =
 const SIZE_IN_PLACE =
   /^\s*(?:有|是|共|共有|为|of|is|are|has)?\s*(?:about\s+|约|大约)?\d[\d,]*\s*(?:个|名|位)?\s*(?:人|people|persons|seats|users|techs?|technicians|engineers|members|staff)/iu;
 
+/** A day and month written in digits ("15/09", "9月15日"): when, not how much. */
+const DATE_LIKE = /\b\d{1,2}[/.-]\d{1,2}\b|\d{1,2}\s*月\s*\d{1,2}\s*日?/gu;
+
 function definedInPlace(goal: string, ref: string): boolean {
   const at = goal.indexOf(ref);
   if (at < 0) return false;
@@ -305,7 +326,25 @@ function definedInPlace(goal: string, ref: string): boolean {
   // its date is what the request needs of it, and it is given.
   const clause = after.split(/[.?!;。？！；]/u)[0] ?? "";
   const dated = datesIn(clause).some((d) => parseDate(d)?.precise);
-  return IN_PLACE.test(after) || SIZE_IN_PLACE.test(after) || dated;
+  // As the subject of a statement, its sentence tells the numbers the report needs of it ("Our
+  // customer runs a 1,200-mile load … every week."): a quantity other than a year or a date. Asked
+  // about ("What would our usual supplier charge for 200 units?"), it stays unknown.
+  const opening = at === 0 || /[.?!;。？！；]\s*$/u.test(goal.slice(0, at));
+  const statement = /^[^?？]*(?:[.!。！]|$)/u.test(
+    goal.slice(at + ref.length).split(/(?<=[.?!。？！])/u)[0] ?? "",
+  );
+  // The numbers are its predicate's, after its verb: in "X's renewal quote for our 300 crews landed
+  // yesterday" the 300 counts the crews and the quote stays unknown.
+  const whole = `${ref}${clause}`;
+  const verb = tagEnglish(whole).find(
+    (w) => w.start >= ref.length && w.tags.has("Verb") && !w.tags.has("Gerund"),
+  );
+  const predicate = verb ? whole.slice(verb.end) : "";
+  const quantified =
+    opening &&
+    statement &&
+    /(?<![\p{L}\d-])\d/u.test(predicate.replace(/\b(?:19|20)\d\d\b/g, "").replace(DATE_LIKE, ""));
+  return IN_PLACE.test(after) || SIZE_IN_PLACE.test(after) || dated || quantified;
 }
 
 export function privateReference(goal: string): string | null {
@@ -350,6 +389,23 @@ const TOTAL_COST = new RegExp(
   "i",
 );
 
+/** The requester's own total: "cost us", "we'd save", "save us", "our bill"; 我们…总共/一共/每年…多少钱. */
+const OWN_TOTAL =
+  /\b(?:cost|costs|save|saves|run)\s+us\b|\bwe(?:'d|'ll|\s+would|\s+will)?\s+(?:pay|spend|save)\b|\bour\s+(?:annual|yearly|monthly|total)?\s*(?:bill|spend)\b/i;
+const OWN_TOTAL_ZH =
+  /(?:我们|我司|我方).*(?:总共|一共|合计|全部|每年|一年).*(?:多少钱|花多少|省多少|总成本|总拥有成本)/u;
+/** Over a span or all in: "per year", "a month", "year one", "all-in", "in total". */
+const OVER_SPAN =
+  /\b(?:per|a|each|every)\s+(?:year|month|quarter|week|annum)\b|\b(?:annual(?:ly)?|yearly|monthly|year one|first year|all-in|in total|altogether)\b/i;
+/** A price per unit asked ("per seat", "per technician") needs no count. */
+const PER_UNIT_ASKED = /\bper\s+(?!(?:year|month|quarter|week|day|hour|annum|cent|kwh|mile|km|kg)\b)[a-z]+/i;
+
+function uncountedTotal(goal: string): boolean {
+  if (countIn(goal) !== null) return false;
+  if (/\p{Script=Han}/u.test(goal)) return OWN_TOTAL_ZH.test(goal);
+  return OWN_TOTAL.test(goal) && OVER_SPAN.test(goal) && !PER_UNIT_ASKED.test(goal);
+}
+
 function privateReferences(goal: string): string[] {
   const matched = [FIRST_PERSON_EN, THIRD_PERSON_EN, ATTACHED_EN, PRIVATE_ZH]
     .flatMap((re) => [...goal.matchAll(new RegExp(re.source, re.flags.includes("i") ? "gi" : "g"))])
@@ -365,6 +421,7 @@ function privateReferences(goal: string): string[] {
           ...ownPossessor(goal),
           ...ownedLocation(goal),
           ...arrivedLately(goal),
+          ...handedOver(goal),
           // Their own people or things, counted in a total of theirs ("switching our technicians
           // … save us per year"): how many, only they know.
           ...(TOTAL_COST.test(goal) ? ownCounted(goal) : []),

@@ -7,6 +7,7 @@ import { type ComparisonTable, tablePair } from "./comparison-table";
 import { PART_OF_COUNT, planCountParts } from "./derive-count-part";
 import { DURATION_OF, durationContext, planDuration } from "./derive-duration";
 import { asksExtra, extraPair } from "./derive-extra";
+import { fittest, IN_MONEY, POINTS, withTail } from "./derive-fit";
 import { AS_LISTED, GAP_OF_CHANGE, OF_GAP, planGapTotal } from "./derive-gap-total";
 import { planMean } from "./derive-mean";
 import { measureRows } from "./derive-measures";
@@ -193,7 +194,13 @@ export function planCalculation(
       : null;
   // A gap in what something costs ("how much more Loomwork costs than Relaywright per seat") is a
   // gap between amounts of money: a readiness score or a success rate is no side of it.
-  if ((operation === "difference" || operation === "ratio") && asked && asksMoney(asked)) {
+  if (
+    (operation === "difference" || operation === "ratio") &&
+    asked &&
+    (asksMoney(asked) || IN_MONEY.test(withTail(sentenceOf(requestText, asked), asked))) &&
+    // Points asked in the same clause ("revenue in $ … and how many pts of share") are shares.
+    !POINTS.test(asked)
+  ) {
     const money = candidates.filter(isMoney);
     if (money.length >= 2) candidates.splice(0, candidates.length, ...money);
     // Nothing read prices both sides yet and no total was worked out: said so, a search comes next.
@@ -210,6 +217,14 @@ export function planCalculation(
   const fromDerived =
     ((operation === "difference" || operation === "ratio") && asked ? rowPair(derived, asked) : null) ??
     derivedPair(derived);
+  // Whether the pair was chosen by likeness of names (a measure's two years, two items on one
+  // measure) rather than by what the request's grammar picks (a superlative, a supplied quote, a
+  // stated change, a total worked out): only such a pair is weighed against the request's words.
+  let byLikeness = false;
+  const likeness = (p: [Candidate, Candidate] | null) => {
+    byLikeness = p !== null;
+    return p;
+  };
   let pair: [Candidate, Candidate] | null =
     (operation === "difference" || operation === "ratio" || operation === "sum") && fromDerived
       ? fromDerived
@@ -234,7 +249,9 @@ export function planCalculation(
   if (!pair && operation === "sum") pair = extraPair(requestText, candidates, reads);
   // A sum of the items the request names ("North America and Europe combined") before one measure's two years.
   if (!pair && operation === "sum")
-    pair = measurePair(requestText, frame, candidates, reads, true, derivationClause(requestText, operation));
+    pair = likeness(
+      measurePair(requestText, frame, candidates, reads, true, derivationClause(requestText, operation)),
+    );
   // One measure in the two years the request names ("how much bigger … in 2025 than in 2023"), when
   // it names no items of its own to compare.
   // "now" against a year: in the sentence that names the year, or the one just before it ("Quillon
@@ -276,7 +293,7 @@ export function planCalculation(
     const own = derivationClause(requestText, operation) ?? "";
     const nowInOwn = NOW.test(own) && YEAR_IN.test(own);
     const years = new Set(own.match(/\b(?:19|20)\d\d\b/g) ?? []).size >= 2 || nowInOwn ? own : requestText;
-    pair = yearPair(candidates, wanted, years, nowAsked);
+    pair = likeness(yearPair(candidates, wanted, years, nowAsked));
   }
   if (!pair && operation === "percent_change") pair = twoUnits();
   if (!pair && operation === "percent_change") pair = changePair(requestText, frame, reads);
@@ -301,7 +318,7 @@ export function planCalculation(
         !!asked &&
         (superlatives(asked).length > 0 || /\b(?:its|it|their|they|that one|this one)\b/i.test(asked)))
         ? null
-        : conditionPair(requestText, candidates, reads);
+        : likeness(conditionPair(requestText, candidates, reads));
   // "… and what fraction of global manufacturing spend is that": the part worked out just before.
   if (!pair && operation === "share") {
     const cue = derivationCue("share");
@@ -322,10 +339,20 @@ export function planCalculation(
     if (lacking) return none(`no figure found for ${lacking}`);
   }
   if (!pair && (operation === "difference" || operation === "ratio" || operation === "sum")) {
-    pair =
+    pair = likeness(
       measurePair(requestText, frame, candidates, reads, false, derivationClause(requestText, operation)) ??
-      (operation === "sum" ? null : fromTable);
+        (operation === "sum" ? null : fromTable),
+    );
   }
+  // The grammar's choice stands unless another pair fits the request's words clearly better.
+  if (
+    (!pair || byLikeness) &&
+    (operation === "difference" ||
+      operation === "ratio" ||
+      operation === "percent_change" ||
+      operation === "sum")
+  )
+    pair = fittest(pair, candidates, requestText, asked);
   pair ??= similarPair(candidates, wanted);
   if (!pair) return none("no two comparable figures among those found");
   let [a, b] = pair;
@@ -341,6 +368,11 @@ export function planCalculation(
     operation,
     inputs: [input(a), input(b)],
   };
+}
+
+/** The sentence of the request a clause of it is in ("…, in dollars?"). */
+function sentenceOf(request: string, clause: string): string {
+  return splitSentences(request).find((s) => s.includes(clause)) ?? clause;
 }
 
 /** Two clauses of one sentence of the request ("How much did Quillon cut it — in dollars and as a %?"). */

@@ -11,6 +11,34 @@ describe("parseGoalOptions: the derived figures a request asks for", () => {
     ]);
   });
 
+  it("reads a change asked as a question of degree, and the units it is asked in", () => {
+    const ops = (goal: string) => parseGoalOptions(goal).derived;
+    expect(ops("Funding trend for vertical farming 2021 to 2024. How steep was the drop?")).toEqual([
+      "percent_change",
+    ]);
+    expect(
+      ops("Is grid connection still the main barrier? How has that moved vs last year's survey?"),
+    ).toEqual(["percent_change"]);
+    expect(
+      ops("how far have travel nurse weekly pay packages fallen since the 2022 peak? want it in $ and in %"),
+    ).toEqual(["percent_change", "difference"]);
+    expect(ops("中国冷藏车保有量 2025 年有多少？比 2024 年多了多少辆，增幅是多少？")).toEqual([
+      "percent_change",
+      "difference",
+    ]);
+    expect(ops("reefer spot vs contract per mile right now — how wide is the spread?")).toEqual([
+      "difference",
+    ]);
+    // "how much more … than …, as a percentage": the "than" may come late in a long sentence.
+    expect(
+      ops(
+        "how much more does a fleet pay per kWh at public fast chargers than at its own depot? as a percentage pls",
+      ),
+    ).toEqual(["percent_change", "difference"]);
+    // A question about how something varies is no change over time asked.
+    expect(ops("What depot charging setup makes sense for us?")).toEqual([]);
+  });
+
   it("reads a change asked in percent, and a gap asked as what separates two items", () => {
     expect(parseGoalOptions("the total growth over those two years in percent").derived).toContain(
       "percent_change",

@@ -83,7 +83,7 @@ const FORMATS: [Format, RegExp][] = [
 const DERIVED: [Operation, RegExp][] = [
   [
     "percent_change",
-    /(?:\b(?:percent(?:age)?|pct)\s+|(?<=\b(?:what|the)\s)%\s*)(?:change|growth|increase|decrease|decline|drop|rise|gain|fall|cut)\b|\b(?:(?:growth|increase|decrease|decline|drop|rise|gain|change|bigger|larger|smaller|higher|lower|grew|shrank|above|below)\b[^.?!;]{0,100}\b(?:in\s+(?:percent|per\s?cent)|in(?=\s*%)|as\s+a\s+percent(?:age)?)|growth\s+rate|by what (?:percent(?:age)?|share)|how much (?:did|has) .{1,40} (?:grow|grown|rise|risen|fall|fallen|change|changed|cut|drop|dropped)|(?:change|increase|decrease|growth)\s+(?:from|between)\s+(?:19|20)\d\d)\b|\bby what %|\bwhat\s+(?:%|percent(?:age)?)\s+(?:did|does|has|have|was|is|were)\b[^.?!;]{0,60}\b(?:cut|drop(?:ped)?|r[ai]se[nd]?|gr[eo]wn?|f[ae]ll(?:en)?|chang(?:e|ed)|increas(?:e|ed)|decreas(?:e|ed)|reduc(?:e|ed)|lower(?:ed)?|rais(?:e|ed))\b|增长率|增幅|降幅|同比|下调了?百分之?多少|降了百分之?多少|(?:涨|降|增|减|变化|变动)[^，。？！]{0,6}幅度|按百分比/i,
+    /(?:\b(?:percent(?:age)?|pct)\s+|(?<=\b(?:what|the)\s)%\s*)(?:change|growth|increase|decrease|decline|drop|rise|gain|fall|cut)\b|\b(?:(?:growth|increase|decrease|decline|drop|rise|gain|change|bigger|larger|smaller|higher|lower|grew|shrank|above|below)\b[^.?!;]{0,100}\b(?:in\s+(?:percent|per\s?cent)|in(?=\s*%)|as\s+a\s+percent(?:age)?)|growth\s+rate|by what (?:percent(?:age)?|share)|how much (?:did|has) .{1,40} (?:grow|grown|rise|risen|fall|fallen|change|changed|cut|drop|dropped)|(?:change|increase|decrease|growth)\s+(?:from|between)\s+(?:19|20)\d\d|how\s+(?:much|far|steep|sharp(?:ly)?|deep|badly|has|have|did)\b[^.?!;]{0,80}\b(?:drop(?:ped|s)?|f[ae]ll(?:en|s)?|risen|rose|gr[eo]wn|grew|shr[au]nk|declin(?:e|ed)|climb(?:ed)?|slid|mov(?:e|ed)|chang(?:e|ed)|jump(?:ed)?|slipped|increas(?:e|ed)|decreas(?:e|ed)|plung(?:e|ed)|soar(?:ed)?))\b|\bby what %|\bwhat\s+(?:%|percent(?:age)?)\s+(?:did|does|has|have|was|is|were)\b[^.?!;]{0,60}\b(?:cut|drop(?:ped)?|r[ai]se[nd]?|gr[eo]wn?|f[ae]ll(?:en)?|chang(?:e|ed)|increas(?:e|ed)|decreas(?:e|ed)|reduc(?:e|ed)|lower(?:ed)?|rais(?:e|ed))\b|增长率|增幅|降幅|同比|下调了?百分之?多少|降了百分之?多少|(?:涨|降|增|减|变化|变动)[^，。？！]{0,6}幅度|按百分比/i,
   ],
   ["sum", /\b(?:combined|together|sum of|added up)\b|加起来|加总|总和|两者合计/i],
   [
@@ -92,7 +92,7 @@ const DERIVED: [Operation, RegExp][] = [
   ],
   [
     "difference",
-    /\b(?:gap|difference|diff|by how (?:much|many)|how many (?:percentage )?points|percentage points?|pts|how much (?:more|less|extra|cheaper|higher|lower|bigger|smaller)|(?:more|less|cheaper|higher|lower) than|separates?\b.{1,40}?\bfrom|how far (?:behind|ahead)|spread (?:between|from)|absolute (?:terms|change|increase|growth|difference)|how (?:far|much) (?:\w+ )?(?:trails?|lags?|leads?)|how (?:far|much)\b[^.?!;]{0,60}\b(?:above|below|ahead of|behind|off|apart)|how far (?:is|are|was|were)\b[^.?!;]{0,40}\bfrom\b|how (?:big|large|wide|much) (?:is|was|are|were) [^.?!;]{0,40}\b(?:lead|edge|advantage)|sav(?:e|es|ed|ing|ings)|in (?:dollars|usd|euros?|yuan|seconds|minutes|hours|days) (?:and|or) (?:in|as)(?= (?:a )?(?:%|percent)))\b|差距|差额|相差|差多少|高出|低出|高多少|低多少|便宜多少|贵多少|百分点|节省|省下|省多少/i,
+    /\b(?:gap|difference|diff|by how (?:much|many)|how many (?:percentage )?points|percentage points?|pts|how much (?:more|less|extra|cheaper|higher|lower|bigger|smaller)|(?:more|less|cheaper|higher|lower) than|separates?\b.{1,40}?\bfrom|how far (?:behind|ahead)|spread (?:between|from)|absolute (?:terms|change|increase|growth|difference)|how (?:far|much) (?:\w+ )?(?:trails?|lags?|leads?)|how (?:far|much)\b[^.?!;]{0,60}\b(?:above|below|ahead of|behind|off|apart)|how far (?:is|are|was|were)\b[^.?!;]{0,40}\bfrom\b|how (?:big|large|wide|much) (?:is|was|are|were) [^.?!;]{0,40}\b(?:lead|edge|advantage)|sav(?:e|es|ed|ing|ings)|in (?:\$|dollars|usd|euros?|yuan|seconds|minutes|hours|days) (?:and|or) (?:in|as)(?= (?:a )?(?:%|percent)))\b|\bhow (?:big|large|wide) (?:is|was|are|were) (?:the |that |this )?spread\b|差距|差额|相差|差多少|高出|低出|高多少|低多少|便宜多少|贵多少|百分点|节省|省下|省多少|(?:多|少|增加|减少|增长|下降|涨|降)了多少/i,
   ],
   [
     "ratio",
@@ -130,6 +130,9 @@ export const derivationCue = (operation: Operation): RegExp | null =>
 
 /** A phrase that itself asks for arithmetic ("annual total", "the price gap"): an operand's name, not an aspect. */
 export const asksArithmetic = (phrase: string): boolean => DERIVED.some(([, re]) => re.test(phrase));
+
+/** "Add up the market for 2024 and 2025": a sum asked by its phrasal verb ("adds up to" is a total's). */
+const ADD_UP = /\badd(?:ing)?\s+up\b(?!\s+to\b)/i;
 
 /** What a reduction takes away ("how much does the discount take off per year"), read before particles are dropped. */
 const TAKES_OFF = /\b(?:takes?|took|taken|knocks?|knocked|shaves?|shaved)\s+off\b/i;
@@ -195,7 +198,7 @@ export function parseGoalOptions(goal: string): GoalOptions {
     ([op, re]) =>
       (re.test(asks) ||
         (op === "product" && costOverSpan) ||
-        (op === "sum" && asksExtra(goal)) ||
+        (op === "sum" && (asksExtra(goal) || ADD_UP.test(goal))) ||
         (op === "difference" && (byDegree() || TAKES_OFF.test(goal))) ||
         // "how much cheaper is Quillon than Fernbrook, in % terms": a comparison of degree asked in percent.
         (op === "percent_change" && IN_PERCENT.test(asks) && byDegree())) &&

@@ -19,7 +19,8 @@ export interface Figure {
 
 /** An amount of money: "USD 1,200 per seat per year", "2,630 美元". */
 export const isMoney = (c: Figure): boolean =>
-  /^(?:usd|us\$|eur|rmb|cny|人民币|[$€£¥])$/iu.test(c.q.prefix) || /美元|元/u.test(c.q.suffix);
+  /^(?:usd|us\$|eur|gbp|jpy|cny|rmb|inr|aud|cad|chf|krw|sgd|hkd|人民币|[$€£¥₹])$/iu.test(c.q.prefix) ||
+  /美元|欧元|英镑|日元|元/u.test(c.q.suffix);
 
 /** A figure as a calculation's input: its name, its value as written and its document. */
 export const figureInput = (f: Figure) => ({
@@ -87,7 +88,7 @@ export function sharedEnds(
   const itemB = wb.slice(p, wb.length - s).join(" ");
   // The measure must be named by more than a year — after the items ("… market share 2025"), or
   // before them when a preposition hands over to the item ("adoption rate in utilities 2025") —
-  // and the items must be short (a name, a region).
+  // and the items must be short (a name, a region, a maker and its model).
   const suffix = wa
     .slice(wa.length - s)
     .join(" ")
@@ -99,8 +100,8 @@ export function sharedEnds(
     !itemB ||
     s === 0 ||
     (/^\d{4}$/.test(suffix) && !measuredBefore) ||
-    itemA.split(" ").length > 3 ||
-    itemB.split(" ").length > 3
+    itemA.split(" ").length > 4 ||
+    itemB.split(" ").length > 4
   )
     return null;
   return { prefix, suffix, itemA, itemB };
