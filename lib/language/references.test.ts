@@ -26,6 +26,13 @@ describe("decidedElsewhere", () => {
         "Our customer runs a reefer load every week on the spot market. Compared with a year ago, how much more is each load costing?",
       ),
     ).toEqual([]);
+    expect(
+      decidedElsewhere(
+        "Brennick Packaging (the 180-tech converter in the manufacturing note) went with Nordvale Atlas.",
+      ),
+    ).toEqual([]);
+    // After an auxiliary the phrase is the question's subject, no choice of theirs.
+    expect(decidedElsewhere("how much has the project x market grown since 2023 in %?")).toEqual([]);
     expect(decidedElsewhere("Price the vendor we shortlisted. Compare it with Fernbrook.")).toEqual([
       "the vendor we shortlisted",
     ]);

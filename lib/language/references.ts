@@ -32,6 +32,9 @@ export function decidedElsewhere(text: string): string[] {
     if (
       subject === 0 &&
       ref.length >= 2 &&
+      // "How much has the project x market grown": after an auxiliary the phrase is the question's
+      // own subject, not a body inside it.
+      !/^(?:has|have|had|did|does|do|is|are|was|were)$/i.test(words[i - 1]?.text ?? "") &&
       isInHouse(ref.at(-1) as TaggedWord) &&
       (ref.at(-2) as TaggedWord).tags.has("Noun")
     ) {
@@ -49,8 +52,8 @@ export function decidedElsewhere(text: string): string[] {
     if (/^(?:are|am|is|were|was)$/i.test(words[k]?.text ?? "") && words[k + 1]?.tags.has("Gerund")) k++;
     const verb = words[k];
     // A reduced relative clause runs on without a stop: "the spot market. Compared with …" ends the
-    // phrase at the full stop, and the next sentence's first word is no verb of it.
-    if (!verb || verb.sentenceStart || /[.?!;:]/.test(words[k - 1]?.post ?? "")) continue;
+    // phrase at the full stop (or a closing bracket, a comma, a dash), and what follows is no verb of it.
+    if (!verb || verb.sentenceStart || /[.?!;:,)）—–]/u.test(words[k - 1]?.post ?? "")) continue;
     if (!doneOrDoing(words, j, k)) continue;
     // A phrasal verb's particle belongs to it ("signed off"); a preposition starts something else.
     const end = /^(?:off|up|out)$/i.test(words[k + 1]?.text ?? "") ? k + 1 : k;
