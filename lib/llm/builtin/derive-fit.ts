@@ -204,7 +204,9 @@ function violates(a: Candidate, b: Candidate, asked: Asked, where: string, unit:
 }
 
 /**
- * The pair to use: the grammar's, unless it breaks what the request says of it (`violates`); then
+ * The pair to use (called only for a pair chosen by likeness, or none: a total worked out upstream,
+ * a supplied quote or a pick by superlative stands): the grammar's, unless it breaks what the
+ * request says of it (`violates`); then
  * the pair that breaks nothing and whose figures fit the request's words best, each fitting on its
  * own. Earlier year first; with no years, the side the request sets after "than" first (the base a
  * change runs from). Nothing better: the grammar's choice stands.
@@ -215,9 +217,6 @@ export function fittest(
   request: string,
   clause: string | null,
 ): [Candidate, Candidate] | null {
-  // Only the grammar's choice among the figures read is weighed; a total worked out upstream, a
-  // supplied quote or a pick by superlative stands.
-  if (chosen && !chosen.every((c) => candidates.includes(c))) return chosen;
   const asked = askedBy(request, clause, candidates);
   const where = (clause && splitSentences(request).find((s) => s.includes(clause))) || request;
   const unit = clause ? withTail(where, clause) : where;
