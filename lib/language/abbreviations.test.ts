@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { definitions, isAcronym, withDefinitions } from "./abbreviations";
+import { abbreviates, definitions, isAcronym, withDefinitions } from "./abbreviations";
 
 describe("abbreviations the documents define", () => {
   it("reads a definition whose initials spell the capitals after it, small words counted or not", () => {
@@ -33,5 +33,15 @@ describe("isAcronym", () => {
     expect(
       ["LangGraph", "McKinsey", "Kestrel", "Nordvale", "GitHub", "NetApp", "McKay"].some(isAcronym),
     ).toBe(false);
+  });
+});
+
+describe("a clipped abbreviation no text defines", () => {
+  it("may stand for a name whose words it starts, its letters in order", () => {
+    expect(abbreviates("APAC", "Asia-Pacific")).toBe(true);
+    expect(abbreviates("LATAM", "Latin America")).toBe(true);
+    expect(abbreviates("UK", "United Kingdom")).toBe(true);
+    expect(abbreviates("EMEA", "Europe")).toBe(false);
+    expect(abbreviates("APAC", "Africa")).toBe(false);
   });
 });

@@ -51,3 +51,35 @@ export const isAcronym = (name: string): boolean =>
   (/^[\p{Lu}\p{Ll}]{3,4}$/u.test(name) &&
     (name.match(/\p{Lu}/gu)?.length ?? 0) >= 2 &&
     !/\p{Ll}{3}/u.test(name));
+
+/**
+ * Whether a clipped abbreviation may stand for a name no text defines it as: its letters in order
+ * within the name, starting each of the name's words ("APAC" for "Asia-Pacific": A-sia, P-a-C-ific;
+ * "LATAM" for "Latin America"; not "EMEA" for "Europe").
+ */
+export function abbreviates(acronym: string, name: string): boolean {
+  const letters = acronym.toLowerCase().replace(/[^\p{L}]/gu, "");
+  const words = name
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter((w) => w.length > 0 && !SMALL.test(w));
+  if (letters.length < 2 || words.length === 0 || letters.length > name.length) return false;
+  // Each word is entered at its first letter and gives a run of letters of its own, in order.
+  const match = (i: number, w: number): boolean => {
+    if (w === words.length) return i === letters.length;
+    const word = words[w] as string;
+    if (letters[i] !== word[0]) return false;
+    let k = i + 1;
+    let at = 1;
+    // Take letters of this word greedily, trying every split point with the next word.
+    for (;;) {
+      if (match(k, w + 1)) return true;
+      if (k >= letters.length) return false;
+      const found = word.indexOf(letters[k] as string, at);
+      if (found < 0) return false;
+      at = found + 1;
+      k++;
+    }
+  };
+  return match(0, 0);
+}

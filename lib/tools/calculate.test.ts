@@ -9,8 +9,20 @@ describe("calculate", () => {
     expect(parseQuantity("USD 4.2 billion")).toEqual({ amount: 4.2e9, prefix: "USD", suffix: "" });
     expect(parseQuantity("86%")).toEqual({ amount: 86, prefix: "", suffix: "%" });
     expect(parseQuantity("USD 2,410")).toEqual({ amount: 2410, prefix: "USD", suffix: "" });
-    expect(parseQuantity("42 亿美元")).toEqual({ amount: 42e8, prefix: "", suffix: "美元" });
+    expect(parseQuantity("42 亿美元")).toEqual({ amount: 42e8, prefix: "", suffix: "美元", zhScale: "亿" });
+    // An aside after the value is no part of its unit.
+    expect(parseQuantity("14,200 (4.8% share)")).toEqual({ amount: 14200, prefix: "", suffix: "" });
     expect(parseQuantity("no number")).toBeNull();
+  });
+
+  it("gives a result in the Chinese magnitude its inputs count in", () => {
+    const q = (s: string) => parseQuantity(s) as NonNullable<ReturnType<typeof parseQuantity>>;
+    expect(
+      derive("difference", [q("人民币 18.0 亿元"), q("人民币 12.7 亿元")], ["2025", "2024"]).formatted,
+    ).toBe("人民币 5.3 亿元");
+    expect(derive("difference", [q("人民币 1.00 亿元"), q("人民币 0.95 亿元")], ["a", "b"]).formatted).toBe(
+      "人民币 500 万元",
+    );
   });
 
   it("derives gaps in percentage points, ratios, changes, shares and totals with their formulas", () => {

@@ -93,4 +93,20 @@ describe("the pair a derivation uses, checked against what the request says of i
       labels(fittest(null, [perSuccess, perSuccessOther, perTask, perTaskOther], request, null)),
     ).toEqual([perTaskOther.label, perTask.label]);
   });
+  it("runs a change 'since' a year from that year to the latest stated one, not to a forecast", () => {
+    const market = [
+      figure("Project X market size 2023", "USD 2.9 billion"),
+      figure("Project X market size 2025", "USD 4.2 billion"),
+      figure("Project X market size 2030 forecast", "USD 9.6 billion"),
+      figure("Project X Asia-Pacific CAGR 2025-2030", "24%"),
+      figure("Project X CAGR 2025-2030", "18%"),
+    ];
+    const request =
+      "how much has the project x market grown since 2023 in %, and what would 2026 look like if halden's forecast CAGR holds?";
+    const clause = "how much has the project x market grown since 2023 in %, and what would 2026";
+    expect(labels(fittest([market[0], market[2]] as never, market, request, clause))).toEqual([
+      "Project X market size 2023",
+      "Project X market size 2025",
+    ]);
+  });
 });

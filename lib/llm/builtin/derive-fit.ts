@@ -19,6 +19,7 @@ const YEAR = /\b(?:19|20)\d\d\b/g;
 const YEAR_ONE = /\b(?:19|20)\d\d\b/;
 const NEGATED = /\b(?:not|excluding|except|rather than|instead of|other than)\s+([^,;:.?!()]+)/gi;
 const MONTH = /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\b|\bQ[1-4]\b|\bH[12]\b/g;
+const SINCE = /\bsince\s+(?:the\s+)?(?:19|20)\d\d\b|自\s*(?:19|20)\d\d\s*年以来/i;
 const FORECAST = /\b(?:forecast|projected|projection|expected|outlook)\b|预测|预计/i;
 
 export const POINTS = /\b(?:percentage points?|points|pp|pts)\b|百分点/i;
@@ -35,6 +36,8 @@ interface Asked {
   ahead: boolean;
   /** Years the request names (or means by "this year", "now"); null when it sets none. */
   years: Set<string> | null;
+  /** "grown since 2023": the year a change runs from, one measure's figure at each end. */
+  since?: string;
 }
 
 function askedBy(request: string, clause: string | null, candidates: readonly Candidate[]): Asked {
@@ -57,12 +60,14 @@ function askedBy(request: string, clause: string | null, candidates: readonly Ca
     const df = labels.filter((l) => l.has(t)).length;
     weights.set(t, w * Math.log((candidates.length + 1) / (df + 1)));
   }
+  const own = clause ? ownPart(sentence ?? request, clause) : request;
   const named = new Set(request.match(YEAR) ?? []);
-  // "this year", "now": the latest year a figure is stated for, not projected to.
-  if (NOW.test(request)) {
+  // "this year", "now", "since 2023": the latest year a figure is stated for, not projected to.
+  if (NOW.test(request) || SINCE.test(request)) {
     const stated = candidates
       .filter((c) => !FORECAST.test(c.label))
-      .flatMap((c) => c.label.match(YEAR) ?? [])
+      // (A span's end, "CAGR 2025-2030", is no year a figure is stated for.)
+      .flatMap((c) => c.label.replace(/\b(?:19|20)\d\d\s*[-–]\s*(?:19|20)\d\d\b/g, " ").match(YEAR) ?? [])
       .map(Number);
     if (stated.length > 0) named.add(String(Math.max(...stated)));
   }
@@ -72,8 +77,12 @@ function askedBy(request: string, clause: string | null, candidates: readonly Ca
     // (Growth "year on year" sets a year against the one before it.)
     now:
       NOW.test(request) ||
-      /\bsince\s+(?:the\s+)?(?:19|20)\d\d\b|\byear[- ](?:on|over)[- ]year\b|\byoy\b|同比/i.test(request),
-    ahead: FORECAST.test(request),
+      SINCE.test(request) ||
+      /\byear[- ](?:on|over)[- ]year\b|\byoy\b|同比/i.test(request),
+    // Asked in the clause that asks for the derivation and what follows it ("growth since 2023 in
+    // %, and what 2026 looks like if the forecast CAGR holds" asks no forecast of the growth).
+    ahead: FORECAST.test(own),
+    since: SINCE.exec(own)?.[0].match(YEAR_ONE)?.[0],
     years: named.size > 0 ? named : null,
   };
 }
@@ -86,6 +95,19 @@ function fitScore(c: Candidate, asked: Asked): number {
     for (const y of c.label.match(YEAR) ?? []) score += asked.years.has(y) ? 1 : -1;
   }
   return score;
+}
+
+/**
+ * How well a figure's name fits what the request asks, its asking clause's words weighing most and
+ * words most figures share least, its years against the years asked.
+ */
+export function wordFit(
+  request: string,
+  clause: string | null,
+  candidates: readonly Candidate[],
+): (c: Candidate) => number {
+  const asked = askedBy(request, clause, candidates);
+  return (c) => fitScore(c, asked);
 }
 
 /**
@@ -123,6 +145,18 @@ export function withTail(sentence: string, clause: string): string {
   if (at < 0) return clause;
   const tail = sentence.slice(at + clause.length).split(/[?.!;]|\b(?:and|then|also)\b/i)[0] ?? "";
   return `${clause}${tail}`;
+}
+
+/**
+ * The clause alone, up to the next comma or conjunction, and what follows it there ("how much has
+ * the market grown since 2023 in %, and what would 2026 look like if the forecast CAGR holds" →
+ * "how much has the market grown since 2023 in %").
+ */
+function ownPart(sentence: string, clause: string): string {
+  const part = (text: string) => text.split(/[,;:?.!]\s*|\s\b(?:and|but|then|also|plus|or)\s/i)[0] ?? "";
+  const at = sentence.indexOf(clause);
+  const own = part(clause);
+  return at < 0 || own.length < clause.length ? own : `${own}${part(sentence.slice(at + clause.length))}`;
 }
 
 /**
@@ -178,6 +212,11 @@ function violates(a: Candidate, b: Candidate, asked: Asked, where: string, unit:
   if ([a, b].some((c) => [...matchTerms(c.label)].some((t) => (asked.weights.get(t) ?? 0) < 0)))
     return "ruled out";
   if (overTime(a, b) && asked.written.size + (asked.now ? 1 : 0) < 2) return "over time";
+  if (
+    asked.since &&
+    !(overTime(a, b) && [a, b].some((c) => c.label.match(YEAR)?.includes(asked.since as string)))
+  )
+    return "since";
   // Two years written (and no "now"): both figures are of them; one: at least one figure is.
   const inYears = (c: Candidate) => (c.label.match(YEAR) ?? []).some((y) => asked.written.has(y));
   const dated = (c: Candidate) => YEAR_ONE.test(c.label);

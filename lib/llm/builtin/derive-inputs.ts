@@ -23,6 +23,7 @@ import {
 import { projectedPair } from "./derive-projected";
 import { planQuotients } from "./derive-quotient";
 import { asksRate, planRate } from "./derive-rate";
+import { seriesSum } from "./derive-series";
 import {
   clauseSharePair,
   missingSide,
@@ -247,6 +248,11 @@ export function planCalculation(
     pair = projectedPair(derivationClause(requestText, operation) ?? requestText, candidates, derived);
   // An item's price and an extra charged on top of it ("once you add its analytics add-on").
   if (!pair && operation === "sum") pair = extraPair(requestText, candidates, reads);
+  // A total over more than two figures: three years or more, the top of a ranking, three items named.
+  if (!pair && operation === "sum") {
+    const many = seriesSum(requestText, derivationClause(requestText, operation), candidates, reads);
+    if (many) return many;
+  }
   // A sum of the items the request names ("North America and Europe combined") before one measure's two years.
   if (!pair && operation === "sum")
     pair = likeness(
@@ -323,7 +329,7 @@ export function planCalculation(
   if (!pair && operation === "share") {
     const cue = derivationCue("share");
     const clauses = clausesOf(requestText).filter((c) => cue?.test(c));
-    pair = upstreamSharePair(clauses, candidates, derived, reads);
+    pair = upstreamSharePair(clauses, candidates, derived, reads, requestText);
   }
   if (!pair && operation === "share") pair = nestedPickPair(frame.request, candidates, reads);
   if (!pair && operation !== "percent_change") pair = superlativePair(frame.request, reads);

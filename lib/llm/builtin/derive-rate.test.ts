@@ -165,6 +165,53 @@ describe("an amount changed by a rate", () => {
     expect(plan.inputs.map((i) => i.value)).toEqual(["USD 4.2 billion", "18%", "2"]);
   });
 
+  it("grows the latest stated figure of the rate's own measure to the year its sentence asks", () => {
+    // A library nobody tuned for: SMB cyber insurance premiums.
+    const market = [
+      fig("Average SMB cyber premium 2025 (revenue under USD 10M, USD 1M limit)", "USD 2,150"),
+      fig("SMB cyber insurance GWP 2024", "USD 6.8 billion"),
+      fig("SMB cyber insurance GWP 2025", "USD 7.9 billion"),
+      fig("SMB cyber insurance GWP forecast 2030", "USD 15.2 billion"),
+      fig("Asia-Pacific cyber insurance GWP CAGR 2025-2030", "19%"),
+      fig("SMB cyber insurance GWP CAGR 2025-2030", "14%"),
+    ];
+    const request =
+      "if SMB cyber premiums keep growing at the rate analysts forecast, roughly how big is the market in 2027? and what do they say for 2030";
+    expect(asksRate(request)).toBe(true);
+    const plan = planRate(frame(request), market, [], request, []);
+    // Not the forecast, not a per-policy premium, not another region's rate; two years, not five.
+    expect(plan.inputs.map((i) => i.value)).toEqual(["USD 7.9 billion", "14%", "2"]);
+    expect(plan.label).not.toMatch(/markup/i);
+  });
+
+  it("reads a premium as a markup only when one is added at a rate", () => {
+    expect(asksRate("What is the average cyber premium for a firm our size?")).toBe(false);
+    expect(asksRate("Quote it with a 10% premium for weekend cover.")).toBe(true);
+    expect(asksRate("中国保费按同样的增速继续增长，2026 年大概会到多少？")).toBe(true);
+    expect(asksRate("what would 2026 look like if halden's forecast CAGR holds?")).toBe(true);
+  });
+
+  it("takes the region an initialism clips when no text spells it out ('APAC' → 'Asia-Pacific')", () => {
+    const doc: ReadDoc = {
+      ...pricing,
+      docId: "regions",
+      figures: [
+        { name: "Project X Asia-Pacific market size 2025", value: "USD 1.1 billion" },
+        { name: "Project X Europe market size 2025", value: "USD 1.2 billion" },
+      ],
+    };
+    const market = [
+      fig("Project X market size 2025", "USD 4.2 billion"),
+      fig("Project X Asia-Pacific market size 2025", "USD 1.1 billion"),
+      fig("Project X Europe market size 2025", "USD 1.2 billion"),
+      fig("Project X Asia-Pacific CAGR 2025-2030", "24%"),
+      fig("Project X CAGR 2025-2030", "18%"),
+    ];
+    const request = "APAC market size 2025, and what it'd be in 2030 at the region's forecast CAGR?";
+    const plan = planRate(frame(request), market, [doc], request, []);
+    expect(plan.inputs.map((i) => i.value)).toEqual(["USD 1.1 billion", "24%", "5"]);
+  });
+
   it("is asked by a rate the amount grows at, and takes an item's rate from its text", () => {
     expect(asksRate("If Asia-Pacific keeps growing at its forecast CAGR, what is it worth in 2030?")).toBe(
       true,

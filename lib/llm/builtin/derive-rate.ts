@@ -1,6 +1,8 @@
+import { abbreviates, isAcronym } from "../../language/abbreviations";
 import { boundsIn, countIn } from "../../language/counts";
 import { clausesOf } from "../../language/english";
 import { superlatives } from "../../language/superlatives";
+import { parseQuantity } from "../../tools/calculate";
 import { splitSentences } from "../../tools/sentences";
 import type { CalculationPlan } from "./derive-inputs";
 import { yearsAhead } from "./derive-projected";
@@ -24,7 +26,13 @@ import type { ReadDoc } from "./upstream";
  * gap the request asks; it is no rate to apply.
  */
 const RATE_WORDS =
-  /\bapply(?:ing)?\s+(?:the|a|an|our|their|its|this|that)\s+(?:[\p{L}-]+\s+){0,3}?(?:discount|markup|mark-up|surcharge)\b|\b(?:(?<!\b(?:that|this)\s+)(?:markup|mark-up|surcharge|premium)|(?:volume|bulk|seat|quantity)\s+discount|got\s+(?:its|the|a)\s+discount|if\s+(?:that|this|the)\s+(?:rate|growth|pace)\s+(?:holds|continues)|at\s+(?:that|this|the same)\s+(?:rate|pace)|where\s+(?:does|would)\s+that\s+put|(?:compound(?:s|ed|ing)?|grows?|growing)\s+at\s+\S+|at\s+(?:(?:its|their|that|this|the|each)\s+)?(?:[\p{L}\d'’-]+\s+){0,3}(?:CAGRs?|growth\s+rates?|annual\s+growth))\b|加价|折扣|按这个增速|按此增速|照此|推算/iu;
+  /\bapply(?:ing)?\s+(?:the|a|an|our|their|its|this|that)\s+(?:[\p{L}-]+\s+){0,3}?(?:discount|markup|mark-up|surcharge)\b|\b(?:(?<!\b(?:that|this)\s+)(?:markup|mark-up|surcharge)|(?:volume|bulk|seat|quantity)\s+discount|got\s+(?:its|the|a)\s+discount|if\b[^.?!;]{0,50}?\b(?:rate|growth|pace|CAGR|trend)\s+(?:holds|continues|persists|stays|keeps\s+up|is\s+sustained)|keeps?\s+(?:growing|rising|expanding|compounding)|at\s+(?:that|this|the same)\s+(?:rate|pace)|where\s+(?:does|would)\s+that\s+put|(?:compound(?:s|ed|ing)?|grows?|growing)\s+at\s+\S+|at\s+(?:(?:its|their|that|this|the|each)\s+)?(?:[\p{L}\d'’-]+\s+){0,3}(?:CAGRs?|growth\s+rates?|annual\s+growth))\b|加价|折扣|按(?:同样|相同|这个|此|该|目前|现在)?的?(?:增速|增长率|增长速度)|照此|推算/iu;
+/**
+ * A premium charged on top ("a 10% premium", "premium of 12%", "add their premium"): a markup. A
+ * premium alone is what an insurance policy costs, no rate to apply.
+ */
+const PREMIUM_ADDED =
+  /\b(?:add(?:ing|s)?|apply(?:ing)?|charg(?:e|es|ing))\s+(?:a|an|the|our|their|its)?\s*(?:[\p{L}%.-]+\s+){0,2}premium\b|\d\s*%\s+premium\b|\bpremium\s+of\s+\d/iu;
 /** "project the 2026 market size", "Project Europe forward to 2030": the verb, never a product named with a letter ("Project X", "project x"). */
 const PROJECT =
   /\b(?:project(?:s|ed|ion)?|Project(?:s|ed|ion)?)\b(?!\s+(?![aA]\s)\p{L}(?![\p{L}\d]))[^.?!]{0,80}\b(?:19|20)\d\d/u;
@@ -38,16 +46,22 @@ const IMPLIED_LATER =
 const GROWTH_NAMED = /\b(?:CAGR|growth\s+rate|annual\s+growth|grow(?:s|ing|th)?)\b|增速|增长率/iu;
 
 export const asksRate = (text: string): boolean =>
-  RATE_WORDS.test(text) || PROJECT.test(text) || (IMPLIED_LATER.test(text) && GROWTH_NAMED.test(text));
+  RATE_WORDS.test(text) ||
+  PREMIUM_ADDED.test(text) ||
+  PROJECT.test(text) ||
+  (IMPLIED_LATER.test(text) && GROWTH_NAMED.test(text));
 
 type Change = "discount" | "markup" | "growth";
+
+/** A figure of what is expected, not stated: no base to grow from. */
+const FORECAST = /\b(?:forecast|projected|projection|expected|outlook)\b|预测|预计/iu;
 
 /** Words that make a figure the whole market's: "the global figure", "the overall market", 全球. */
 const WHOLE = /\b(?:global|overall|worldwide|total|whole)\b|全球|整体|总体/iu;
 
 /** A discount, named or as what comes off ("12% off list"). */
 const DISCOUNT = /discount|\d\s*%\s+off\b|\boff\s+(?:the\s+)?list\b|折扣|优惠/iu;
-const MARKUP = /mark-?up|surcharge|premium|加价/iu;
+const MARKUP = new RegExp(`mark-?up|surcharge|加价|${PREMIUM_ADDED.source}`, "iu");
 const TOP = /\b(?:top|high|upper|max(?:imum)?)\s+(?:end|of)\b|最高|上限|顶格/iu;
 const BOTTOM = /\b(?:bottom|low|lower|min(?:imum)?)\s+(?:end|of)\b|最低|下限/iu;
 const PERCENT = /(-?\d+(?:\.\d+)?)\s*%/gu;
@@ -116,17 +130,19 @@ export function planRate(
     const each = eachProjected(candidates, requestText, reads);
     if (each) return each;
   }
-  const rate =
+  const { base, rate } =
     change === "growth"
-      ? growthRate(candidates, item, requestText, reads)
-      : statedRate(change, item, requestText, supplied, reads);
+      ? growthPair(candidates, item, requestText, reads, whole, yearProjectedTo(requestText))
+      : {
+          base: baseOf(change, candidates, item, requestText, whole),
+          rate: statedRate(change, item, requestText, supplied, reads),
+        };
   if (!rate) return none(`no ${change} rate ${item ? `for ${item} ` : ""}found`);
-  const base = baseOf(change, candidates, item, requestText, whole);
   if (!base) return none(`no amount ${item ? `of ${item} ` : ""}to apply the ${change} to`);
   const inputs = [input(base), rate];
   if (change === "growth") {
     const from = Number(/\b((?:19|20)\d\d)\b/.exec(base.label)?.[1] ?? Number.NaN);
-    const to = Math.max(...[...requestText.matchAll(/\b((?:19|20)\d\d)\b/g)].map((m) => Number(m[1])));
+    const to = yearProjectedTo(requestText);
     const years = to - from;
     if (!Number.isFinite(years) || years < 1) return none(`no year after ${base.label} to project to`);
     // The periods are given even when one: a projection is a figure of another year, not an adjusted one.
@@ -137,6 +153,21 @@ export function planRate(
     operation: "apply_rate",
     inputs,
   };
+}
+
+/**
+ * The year growth is projected to: the latest the sentence asking the projection names ("if premiums
+ * keep growing at the forecast rate, how big is the market in 2027? And what do they say for 2030?"
+ * projects to 2027), else the latest the request names.
+ */
+function yearProjectedTo(request: string): number {
+  const years = (text: string) => [...text.matchAll(/\b((?:19|20)\d\d)\b/g)].map((m) => Number(m[1]));
+  const sentences = splitSentences(request);
+  const at = sentences.findIndex((x) => asksRate(x));
+  // (A projection asked in one sentence and dated in the next: "If that rate holds? Where is it by 2030?")
+  const own = at < 0 ? [] : years(sentences[at] as string);
+  const next = at < 0 ? [] : years(sentences[at + 1] ?? "");
+  return Math.max(...(own.length > 0 ? own : next.length > 0 ? next : years(request)));
 }
 
 /** Every one of several items: "each region's own CAGR", "all four regions", 各自 — not every unit ("every seat"). */
@@ -156,7 +187,7 @@ function eachProjected(
   for (const lineup of lineupsOf(amounts)) {
     const rows: NonNullable<CalculationPlan["rows"]> = [];
     for (const [item, base] of lineup.items) {
-      const rate = growthRate(candidates, item, requestText, reads);
+      const rate = growthRates(candidates, item, requestText, reads)[0];
       const from = Number(/\b((?:19|20)\d\d)\b/.exec(base.label)?.[1] ?? Number.NaN);
       if (!rate || !mentions(rate.label, firstOf(item)) || !(to - from >= 1)) continue;
       rows.push({
@@ -264,7 +295,17 @@ function itemOf(
         initialisms.some((a) => a[0] === firstOf(n)[0]?.toUpperCase()),
     );
   if (spelled) return spelled;
-  return null;
+  // Or an item the documents list figures for that the initialism clips ("APAC" → "Asia-Pacific").
+  const figures = reads.flatMap((d) =>
+    d.figures.flatMap((f) => {
+      const q = parseQuantity(f.value);
+      return q ? [{ label: f.name, value: f.value, q }] : [];
+    }),
+  );
+  const clipped = lineupsOf(figures)
+    .flatMap((l) => [...l.items.keys()])
+    .find((n) => initialisms.some((a) => !isAcronym(n) && abbreviates(a, n)));
+  return clipped ?? null;
 }
 
 /** Percentages joined as alternatives: "10% and 15%", "10%、15% 和 20%" — not a range ("10% 至 15%"). */
@@ -340,13 +381,13 @@ function statedRate(
   return best && { label: `${who}${change}`, value: best.value, docId: best.docId };
 }
 
-/** The item's growth rate: a CAGR when the request names one or looks further than a year, else a year's growth. */
-function growthRate(
+/** The item's growth rates, its kind first: a CAGR when the request names one or looks further than a year, else a year's growth. */
+function growthRates(
   candidates: readonly Candidate[],
   item: string | null,
   request: string,
   reads: readonly ReadDoc[],
-): Candidate | null {
+): Candidate[] {
   const rates = candidates.filter((c) => c.q.suffix === "%" && /cagr|growth|增长|增速/iu.test(c.label));
   const own = item ? rates.filter((c) => mentions(c.label, firstOf(item))) : [];
   // The item's own rate as its text states it ("Halden projects a European CAGR of 16%"), when no
@@ -364,11 +405,47 @@ function growthRate(
     }
   }
   const pool = own.length > 0 ? own : rates.filter((c) => !item || !/\b(?:in|of)\b/.test(c.label));
-  return (
-    pool.find((c) => (compound ? /cagr/iu.test(c.label) : !/cagr/iu.test(c.label))) ??
-    pool.find((c) => /cagr/iu.test(c.label)) ??
-    null
-  );
+  const cagr = (c: Candidate) => /cagr/iu.test(c.label);
+  // (No CAGR, no rate: one year's growth is not compounded over years the request does not ask for.)
+  return [...pool.filter((c) => cagr(c) === compound), ...pool.filter((c) => cagr(c) && !compound)];
+}
+
+/** Words of a name the other's lacks, a rate's own words aside: another item, another measure. */
+function extraWords(name: string, other: string): number {
+  const theirs = matchTerms(other.replace(/\b(?:19|20)\d\d\b/g, " "));
+  return [...matchTerms(name.replace(/\b(?:19|20)\d\d\b/g, " "))].filter(
+    (t) =>
+      !theirs.has(t) &&
+      !/^(?:cagr|compound|annual|growth|rate|yoy|year|on|over|forecast|增长|增速)/iu.test(t),
+  ).length;
+}
+
+/**
+ * The amount that grows and its rate, chosen together: the amount the request's words fit, and a
+ * rate of that amount's own measure ("Project X CAGR" for "Project X market size", "GWP CAGR" for
+ * "GWP", not another item's or another measure's).
+ */
+function growthPair(
+  candidates: readonly Candidate[],
+  item: string | null,
+  request: string,
+  reads: readonly ReadDoc[],
+  whole: boolean,
+  to: number,
+): { base: Candidate | null; rate: Candidate | null } {
+  const rates = growthRates(candidates, item, request, reads);
+  const bases = basesOf("growth", candidates, item, request, whole, to);
+  let best: { base: Candidate; rate: Candidate; score: number } | null = null;
+  rates.forEach((rate, r) => {
+    for (const { c: base, score } of bases) {
+      // (Its rank breaks ties: the rate of the kind asked first.)
+      const fit =
+        score - 0.5 * (extraWords(rate.label, base.label) + extraWords(base.label, rate.label)) - r * 0.01;
+      if (!best || fit > best.score) best = { base, rate, score: fit };
+    }
+  });
+  const chosen = best as { base: Candidate; rate: Candidate } | null;
+  return { base: chosen?.base ?? bases[0]?.c ?? null, rate: chosen?.rate ?? rates[0] ?? null };
 }
 
 /** The amount changed: the item's money figure (a price for a discount or markup; a size for growth). */
@@ -377,9 +454,22 @@ function baseOf(
   candidates: readonly Candidate[],
   item: string | null,
   request: string,
-  /** The whole market's figure is asked: one no list of items holds (the total, not a region). */
   whole = false,
 ): Candidate | null {
+  return basesOf(change, candidates, item, request, whole)[0]?.c ?? null;
+}
+
+/** The amounts that may be changed, best first, each with how well it suits the request. */
+function basesOf(
+  change: Change,
+  candidates: readonly Candidate[],
+  item: string | null,
+  request: string,
+  /** The whole market's figure is asked: one no list of items holds (the total, not a region). */
+  whole = false,
+  /** The year growth is projected to: it grows from the latest figure stated before it, not a forecast. */
+  to = Number.NaN,
+): { c: Candidate; score: number }[] {
   const wanted = matchTerms(request);
   const money = candidates.filter(
     (c) =>
@@ -387,9 +477,14 @@ function baseOf(
       (/^(?:usd|us\$|eur|rmb|cny|[$€£¥])$/iu.test(c.q.prefix) || /美元|元/u.test(c.q.suffix)),
   );
   const about = item ? money.filter((c) => mentions(c.label, firstOf(item))) : money;
-  const pool = about.length > 0 ? about : item ? [] : money;
+  let pool = about.length > 0 ? about : item ? [] : money;
+  const yearOf = (c: Candidate) => Number(/\b((?:19|20)\d\d)\b/.exec(c.label)?.[1] ?? 0);
+  if (change === "growth") {
+    const stated = pool.filter((c) => !FORECAST.test(c.label) && (!(to > 0) || yearOf(c) < to));
+    if (stated.length > 0) pool = stated;
+  }
   const suits = (c: Candidate) =>
-    [...matchTerms(c.label)].filter((t) => wanted.has(t)).length +
+    [...matchTerms(c.label)].filter((t) => wanted.has(t) && !/^(?:19|20)\d\d$/.test(t)).length +
     (change === "growth"
       ? /\b(?:19|20)\d\d\b/.test(c.label) && !/forecast/i.test(c.label)
         ? 1
@@ -397,7 +492,13 @@ function baseOf(
       : /\bper\b/i.test(c.value)
         ? 1
         : 0);
+  // The whole, when asked or, for growth, when no item is: a figure no lineup itemises.
   const itemised = new Set(lineupsOf(pool).flatMap((l) => [...l.items.values()].map((c) => c.label)));
-  const total = (c: Candidate) => Number(whole && !itemised.has(c.label));
-  return [...pool].sort((a, b) => total(b) - total(a) || suits(b) - suits(a))[0] ?? null;
+  const total = (c: Candidate) => Number((whole || (change === "growth" && !item)) && !itemised.has(c.label));
+  return [...pool]
+    .sort(
+      (a, b) =>
+        total(b) - total(a) || suits(b) - suits(a) || (change === "growth" ? yearOf(b) - yearOf(a) : 0),
+    )
+    .map((c) => ({ c, score: suits(c) + 2 * total(c) }));
 }

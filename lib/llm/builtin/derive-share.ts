@@ -178,6 +178,8 @@ export function upstreamSharePair(
   all: readonly Candidate[],
   derived: readonly Derivation[],
   reads: readonly ReadDoc[],
+  /** The whole request: a whole named by no place ("the market") is of a place the request names or none. */
+  request = "",
 ): [Candidate, Candidate] | null {
   const places = (text: string) => placesIn(text, reads);
   // Chinese words with the English the library's bilingual statements give them (全球制造业收入 →
@@ -189,7 +191,9 @@ export function upstreamSharePair(
     .find((x) => x !== null);
   const words = (m?.[1] ?? m?.[2] ?? "").trim();
   if (!words) return null;
-  const last = [...derived].reverse().find((d) => d.operation === "product" && !d.rows);
+  const last = [...derived]
+    .reverse()
+    .find((d) => (d.operation === "product" || d.operation === "sum") && !d.rows);
   const result = last ? resultOf(last) : null;
   if (!last || !result) return null;
   const part: Candidate = {
@@ -198,14 +202,20 @@ export function upstreamSharePair(
     docId: last.docIds[0],
   };
   const used = new Set((last.inputs ?? []).map((i) => normalise(i.label)));
-  const wanted = terms(words);
+  // The whole of a total is of its inputs' measure ("installations 2024" for three installers'),
+  // whatever word the clause calls it by ("the market").
+  const inputTerms = (last.inputs ?? []).map((i) => terms(i.label));
+  const measure = [...(inputTerms[0] ?? [])].filter((t) => inputTerms.every((x) => x.has(t)));
+  const wanted = new Set([...terms(words), ...(last.operation === "sum" ? measure : [])]);
   const wantedPlaces = places(words);
+  const requestPlaces = wantedPlaces.size === 0 ? places(request) : wantedPlaces;
   let best: { whole: Candidate; score: number } | null = null;
   for (const whole of all) {
     if (kindOf(whole.q) !== kindOf(part.q) || whole.q.amount <= part.q.amount) continue;
     if (used.has(normalise(whole.label))) continue;
     const own = places(whole.label);
-    if (own.size !== wantedPlaces.size || [...own].some((p) => !wantedPlaces.has(p))) continue;
+    if (wantedPlaces.size > 0 ? own.size !== wantedPlaces.size : own.size > 1) continue;
+    if ([...own].some((p) => !requestPlaces.has(p))) continue;
     const have = terms(whole.label);
     const score = [...wanted].filter((t) => have.has(t)).length;
     if (score > 0 && (!best || score > best.score)) best = { whole, score };

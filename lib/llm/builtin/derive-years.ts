@@ -152,6 +152,35 @@ export function yearPair(
   /** The request sets its year against the present ("share now vs 2023"). */
   now = false,
 ): [Candidate, Candidate] | null {
+  const byMeasure = measureGroups(candidates);
+  // Years the request names must be years the measure has: "the price cut in 2024" is no change
+  // of a measure listed for 2023 and 2025.
+  const asked = new Set(request.match(YEAR) ?? []);
+  const all = [...byMeasure.values()].filter((g) => g.length >= 2);
+  // With none of them ("for our 2026 budget memo"), the year is no year of a measure at all.
+  const withAsked = all.filter((g) => g.some((c) => asked.has(String(yearOf(c)))));
+  const groups = asked.size === 0 || withAsked.length === 0 ? all : withAsked;
+  const group = groups.sort(
+    (g, h) => relevance(h[0] as Candidate, wanted) - relevance(g[0] as Candidate, wanted),
+  )[0];
+  if (!group) return null;
+  const named = group.filter((c) => asked.has(String(yearOf(c))));
+  const sorted = [...group].sort((x, y) => yearOf(x) - yearOf(y));
+  // "share now vs 2023", "现在……比 2023 年": the year named against the latest one.
+  if (named.length === 1 && now) {
+    const latest = sorted.at(-1) as Candidate;
+    const then = named[0] as Candidate;
+    return yearOf(then) < yearOf(latest) ? [then, latest] : null;
+  }
+  const picked = named.length >= 2 ? [...named].sort((x, y) => yearOf(x) - yearOf(y)) : sorted;
+  return [picked[0] as Candidate, picked.at(-1) as Candidate];
+}
+
+/**
+ * Figures of one measure in several years ("market size 2024", "market size 2025"), keyed by the
+ * measure's words and kind of number.
+ */
+export function measureGroups(candidates: readonly Candidate[]): Map<string, Candidate[]> {
   const byMeasure = new Map<string, Candidate[]>();
   for (const c of candidates) {
     const years = c.label.match(YEAR);
@@ -186,27 +215,7 @@ export function yearPair(
     byMeasure.set(home, [...(byMeasure.get(home) ?? []), ...group]);
     byMeasure.delete(key);
   }
-  // Years the request names must be years the measure has: "the price cut in 2024" is no change
-  // of a measure listed for 2023 and 2025.
-  const asked = new Set(request.match(YEAR) ?? []);
-  const all = [...byMeasure.values()].filter((g) => g.length >= 2);
-  // With none of them ("for our 2026 budget memo"), the year is no year of a measure at all.
-  const withAsked = all.filter((g) => g.some((c) => asked.has(String(yearOf(c)))));
-  const groups = asked.size === 0 || withAsked.length === 0 ? all : withAsked;
-  const group = groups.sort(
-    (g, h) => relevance(h[0] as Candidate, wanted) - relevance(g[0] as Candidate, wanted),
-  )[0];
-  if (!group) return null;
-  const named = group.filter((c) => asked.has(String(yearOf(c))));
-  const sorted = [...group].sort((x, y) => yearOf(x) - yearOf(y));
-  // "share now vs 2023", "现在……比 2023 年": the year named against the latest one.
-  if (named.length === 1 && now) {
-    const latest = sorted.at(-1) as Candidate;
-    const then = named[0] as Candidate;
-    return yearOf(then) < yearOf(latest) ? [then, latest] : null;
-  }
-  const picked = named.length >= 2 ? [...named].sort((x, y) => yearOf(x) - yearOf(y)) : sorted;
-  return [picked[0] as Candidate, picked.at(-1) as Candidate];
+  return byMeasure;
 }
 
 /** A verb of change over time: what it asks of one measure is its before and after. */
