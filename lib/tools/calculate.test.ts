@@ -15,6 +15,16 @@ describe("calculate", () => {
     expect(parseQuantity("no number")).toBeNull();
   });
 
+  it("works out the steady yearly growth between two amounts over the years counted", () => {
+    const q = (s: string) => parseQuantity(s) as NonNullable<ReturnType<typeof parseQuantity>>;
+    const d = derive("cagr", [q("USD 2.9 billion"), q("USD 4.2 billion"), q("2")], ["2023", "2025", "years"]);
+    expect(d.formatted).toBe("20.3% a year");
+    expect(d.formula).toContain("^(1/2)");
+    expect(() => derive("cagr", [q("USD 2.9 billion"), q("USD 4.2 billion")], ["a", "b"])).toThrow(
+      /third input/,
+    );
+  });
+
   it("gives a result in the Chinese magnitude its inputs count in", () => {
     const q = (s: string) => parseQuantity(s) as NonNullable<ReturnType<typeof parseQuantity>>;
     expect(

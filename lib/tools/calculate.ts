@@ -13,6 +13,7 @@ export const Operation = z.enum([
   "difference",
   "ratio",
   "percent_change",
+  "cagr",
   "share",
   "sum",
   "mean",
@@ -211,6 +212,26 @@ export function derive(operation: Operation, values: Quantity[], labels: string[
       }
       return { value: v, formatted: f, formula };
     }
+    case "cagr": {
+      // The steady yearly growth that takes the first to the second over the periods a third input
+      // counts: (second ÷ first)^(1/periods) − 1.
+      const y = need2();
+      const periods = values[2]?.amount;
+      if (periods === undefined || !Number.isInteger(periods) || periods < 1 || periods > 100)
+        throw new ToolError(
+          "invalid_input",
+          "cagr needs a third input: the whole number of years between the two",
+        );
+      if (a.amount <= 0 || y.amount <= 0)
+        throw new ToolError("invalid_input", "cagr needs two positive amounts");
+      const v = ((y.amount / a.amount) ** (1 / periods) - 1) * 100;
+      const f = `${tenth(v)}% a year`;
+      return {
+        value: v,
+        formatted: f,
+        formula: `(${shown[1]} ÷ ${shown[0]})^(1/${periods}) − 1 = ${f}`,
+      };
+    }
     case "share": {
       const y = need2();
       if (y.amount === 0) throw new ToolError("invalid_input", "share of zero");
@@ -283,6 +304,7 @@ export const calculateTool: Tool<CalculateInput> = {
   name: "calculate",
   description:
     "Derive a figure by code from figures the sources state: difference, ratio, percent_change (first → second), " +
+    "cagr (the yearly growth from the first to the second over the years a third input counts), " +
     "share (first as % of second), sum, mean (the average of two or more), product, per_unit, apply_rate (first × (1 + second %) ^ third, third " +
     "optional: a markup, a discount as a negative %, growth compounded over periods), date_difference (from the " +
     "first date to the second, in the unit a third input names: days, weeks, months or years). Give each input as quoted with its docId; " +

@@ -20,6 +20,9 @@ const YEAR_ONE = /\b(?:19|20)\d\d\b/;
 const NEGATED = /\b(?:not|excluding|except|rather than|instead of|other than)\s+([^,;:.?!()]+)/gi;
 const MONTH = /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\b|\bQ[1-4]\b|\bH[12]\b/g;
 const SINCE = /\bsince\s+(?:the\s+)?(?:19|20)\d\d\b|自\s*(?:19|20)\d\d\s*年以来/i;
+/** "how much absolute growth from 2025": a change from a year, to a later one not written (no range). */
+const FROM_YEAR =
+  /\b(?:growth|grow|grown|change|increase|rise|decline|drop|fall|gain)\b[^.?!;,]{0,30}\bfrom\s+(?:19|20)\d\d\b(?!\s*(?:to|through|until|-|–)\s*(?:19|20)\d\d)/i;
 const FORECAST = /\b(?:forecast|projected|projection|expected|outlook)\b|预测|预计/i;
 
 export const POINTS = /\b(?:percentage points?|points|pp|pts)\b|百分点/i;
@@ -82,7 +85,7 @@ function askedBy(request: string, clause: string | null, candidates: readonly Ca
     // Asked in the clause that asks for the derivation and what follows it ("growth since 2023 in
     // %, and what 2026 looks like if the forecast CAGR holds" asks no forecast of the growth).
     ahead: FORECAST.test(own),
-    since: SINCE.exec(own)?.[0].match(YEAR_ONE)?.[0],
+    since: (SINCE.exec(own) ?? FROM_YEAR.exec(own))?.[0].match(YEAR_ONE)?.[0],
     years: named.size > 0 ? named : null,
   };
 }

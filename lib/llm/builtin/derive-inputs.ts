@@ -38,7 +38,14 @@ import { derivedPair, PER_UNIT, perUnitPair, refinedFigures, rowPair } from "./d
 import { CHANGED, changePair, NOW, YEAR_IN, yearPair, yearSeries } from "./derive-years";
 import type { ResearchFrame } from "./frame";
 import { termsWithGloss, withEnglishPlaces } from "./gloss";
-import { asksMoney, derivationClause, derivationCue, parseGoalOptions } from "./goal-options";
+import {
+  asksMoney,
+  CLAUSE_OF,
+  derivationClause,
+  derivationCue,
+  parseGoalOptions,
+  withOnlyClause,
+} from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { statedFigures } from "./item-measures";
 import type { KeyFigure } from "./key-figures";
@@ -75,6 +82,16 @@ export function planCalculation(
   /** What the requester supplied when asked (a quote, a markup): facts of the request. */
   supplied: readonly string[] = [],
 ): CalculationPlan {
+  // One of several clauses asking this operation: the request as that clause alone asks it.
+  if (subject?.startsWith(CLAUSE_OF)) {
+    requestText = withOnlyClause(
+      requestText,
+      operation,
+      subject.slice(CLAUSE_OF.length).replace(/^:\s*/, ""),
+    );
+    frame = { ...frame, request: requestText };
+    subject = undefined;
+  }
   // "TCO" asks what the documents call "total cost of ownership": their own definitions expand it.
   const defined = definitions(reads.map((d) => d.text));
   // "中国占亚太多大比例": the places a Chinese request names, with the English names figures go by.
@@ -120,6 +137,30 @@ export function planCalculation(
   });
 
   if (subject === PART_OF_COUNT) return planCountParts(requestText, reads, frame.entities);
+  // The steady yearly growth between two years: the change's two figures, and the years between them.
+  if (operation === "cagr") {
+    const change = planCalculation(
+      "percent_change",
+      frame,
+      figures,
+      table,
+      requestText,
+      reads,
+      derived,
+      subject,
+      supplied,
+    );
+    const [a, b] = change.inputs;
+    const yearOf = (x: { label: string }) =>
+      Number(x.label.match(/\b(?:19|20)\d\d\b/g)?.at(-1) ?? Number.NaN);
+    const years = a && b ? yearOf(b) - yearOf(a) : Number.NaN;
+    if (!a || !b || !(years >= 1)) return none("no one measure in two years to compound between");
+    return {
+      label: `${operationName(operation)}: ${a.label} → ${b.label}`,
+      operation,
+      inputs: [a, b, { label: `years from ${yearOf(a)} to ${yearOf(b)}`, value: String(years) }],
+    };
+  }
   if (subject?.startsWith(PART_OF_WHOLE)) {
     const item = subject.slice(PART_OF_WHOLE.length).replace(/^:\s*/, "") || undefined;
     return planPart(frame, candidates, reads, requestText, derived, item);
@@ -400,6 +441,7 @@ function operationName(op: Operation): string {
     difference: "Gap",
     ratio: "Ratio",
     percent_change: "Change",
+    cagr: "Yearly growth",
     share: "Share",
     sum: "Total",
     mean: "Mean",

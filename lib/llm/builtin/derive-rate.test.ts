@@ -189,6 +189,12 @@ describe("an amount changed by a rate", () => {
     expect(asksRate("Quote it with a 10% premium for weekend cover.")).toBe(true);
     expect(asksRate("中国保费按同样的增速继续增长，2026 年大概会到多少？")).toBe(true);
     expect(asksRate("what would 2026 look like if halden's forecast CAGR holds?")).toBe(true);
+    // A claim reported is no projection asked.
+    expect(
+      asksRate(
+        "Their CEO keeps saying it will be a $45bn market by 2030. How much absolute growth does the forecast imply?",
+      ),
+    ).toBe(false);
   });
 
   it("takes the region an initialism clips when no text spells it out ('APAC' → 'Asia-Pacific')", () => {

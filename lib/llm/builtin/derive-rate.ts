@@ -49,7 +49,16 @@ export const asksRate = (text: string): boolean =>
   RATE_WORDS.test(text) ||
   PREMIUM_ADDED.test(text) ||
   PROJECT.test(text) ||
-  (IMPLIED_LATER.test(text) && GROWTH_NAMED.test(text));
+  (GROWTH_NAMED.test(text) && splitSentences(text).some(asksLater));
+
+/** A claim reported ("their CEO keeps saying it will be a $45bn market by 2030") is no projection asked. */
+const REPORTED =
+  /\b(?:says?|said|saying|claims?|claimed|claiming|insists?|insisting|predicts?|predicted|argues?|arguing)\b/i;
+
+function asksLater(sentence: string): boolean {
+  const m = IMPLIED_LATER.exec(sentence);
+  return !!m && !REPORTED.test(sentence.slice(0, m.index));
+}
 
 type Change = "discount" | "markup" | "growth";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { derivationClause, parseGoalOptions } from "./goal-options";
+import { clausesAsking, derivationClause, parseGoalOptions, withOnlyClause } from "./goal-options";
 
 describe("parseGoalOptions: the derived figures a request asks for", () => {
   it("does not read a phrasal verb's particle as arithmetic ('put together' is no sum)", () => {
@@ -189,5 +189,36 @@ describe("degree questions with a direction", () => {
         .derived,
     ).not.toContain("percent_change");
     expect(parseGoalOptions("What does Fernbrook cost without any add-ons?").derived).not.toContain("sum");
+  });
+  it("reads an average yearly growth asked as a CAGR, and growth in money or absolute terms as a gap", () => {
+    expect(
+      parseGoalOptions(
+        "How much did the market grow in dollar terms from 2023 to 2025, and what average yearly growth rate does that work out to?",
+      ).derived,
+    ).toEqual(["cagr", "difference"]);
+    expect(parseGoalOptions("What CAGR does a rise from 2.9 to 4.2 billion imply?").derived).toContain(
+      "cagr",
+    );
+    expect(parseGoalOptions("中国市场 2023 到 2025 年的年均增长率是多少？").derived).toEqual(["cagr"]);
+    // Asked in both units, both; a projection at a CAGR is no CAGR asked.
+    expect(
+      parseGoalOptions("How much did it grow from 2023 to 2025, in dollars and as a percentage?").derived,
+    ).toEqual(["percent_change", "difference"]);
+    expect(parseGoalOptions("What will Europe be worth in 2030 at its CAGR?").derived).not.toContain("cagr");
+  });
+
+  it("makes each clause asking one operation its own calculation, with the others left out", () => {
+    const request =
+      "What does the independent forecast say, how much absolute growth from 2025 does it imply, and how far off is Halvard's number?";
+    const asking = clausesAsking(request, "difference");
+    expect(asking).toHaveLength(2);
+    expect(withOnlyClause(request, "difference", asking[1] as string)).not.toContain("absolute growth");
+    // A clause that only gives the unit of the one before asks nothing of its own.
+    expect(
+      clausesAsking(
+        "What was the gap between forecast and actual, in dollars and as a percentage?",
+        "difference",
+      ),
+    ).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { ASKS_DURATION } from "./derive-duration";
 import { asksExtra } from "./derive-extra";
 import { quotientAsked } from "./derive-quotient";
 import { asksRate } from "./derive-rate";
+import { parseGoalTerms } from "./goal-terms";
 import { isChineseText } from "./text";
 
 /**
@@ -85,7 +86,11 @@ const DERIVED: [Operation, RegExp][] = [
     "percent_change",
     /(?:\b(?:percent(?:age)?|pct)\s+|(?<=\b(?:what|the)\s)%\s*)(?:change|growth|increase|decrease|decline|drop|rise|gain|fall|cut)\b|\b(?:(?:growth|increase|decrease|decline|drop|rise|gain|change|bigger|larger|smaller|higher|lower|grew|shrank|above|below)\b[^.?!;]{0,100}\b(?:in\s+(?:percent|per\s?cent)|in(?=\s*%)|as\s+a\s+percent(?:age)?)|growth\s+rate|by what (?:percent(?:age)?|share)|how much (?:did|has) .{1,40} (?:grow|grown|rise|risen|fall|fallen|change|changed|cut|drop|dropped)|(?:change|increase|decrease|growth)\s+(?:from|between)\s+(?:19|20)\d\d|how\s+(?:much|far|steep|sharp(?:ly)?|deep|badly|has|have|did)\b[^.?!;]{0,80}\b(?:drop(?:ped|s)?|f[ae]ll(?:en|s)?|risen|rose|gr[eo]wn|grew|shr[au]nk|declin(?:e|ed)|climb(?:ed)?|slid|mov(?:e|ed)|chang(?:e|ed)|jump(?:ed)?|slipped|increas(?:e|ed)|decreas(?:e|ed)|plung(?:e|ed)|soar(?:ed)?))\b|\bby what %|\bwhat\s+(?:%|percent(?:age)?)\s+(?:did|does|has|have|was|is|were)\b[^.?!;]{0,60}\b(?:cut|drop(?:ped)?|r[ai]se[nd]?|gr[eo]wn?|f[ae]ll(?:en)?|chang(?:e|ed)|increas(?:e|ed)|decreas(?:e|ed)|reduc(?:e|ed)|lower(?:ed)?|rais(?:e|ed))\b|增长率|增幅|降幅|同比|下调了?百分之?多少|降了百分之?多少|(?:涨|降|增|减|变化|变动)[^，。？！]{0,6}幅度|按百分比/i,
   ],
-  ["sum", /\b(?:combined|together|sum of|added up)\b|加起来|加总|总和|两者合计/i],
+  [
+    "cagr",
+    /\b(?:average|avg|mean|typical)\s+(?:annual|yearly|per[- ]year|year-on-year)\s+(?:growth|increase|rise)(?:\s+rate)?\b|\bimplied\s+(?:CAGR|compound annual growth)|\b(?:CAGR|compound annual growth(?:\s+rate)?)\b[^.?!;]{0,40}\b(?:implied|imply|implies|work(?:s|ed)? out|does that|is that|was that)\b|\bwhat\s+(?:CAGR|compound annual growth(?:\s+rate)?)\b(?![^.?!;]{0,30}\bholds?\b)|年均(?:复合)?(?:增长率|增速|增幅)/i,
+  ],
+  ["sum", /\b(?:combined|together|sum of|added up|cumulative)\b|加起来|加总|总和|两者合计/i],
   [
     "mean",
     /\b(?:the|an?|their|its)\s+(?:average|mean)\b[^.?!;]{0,40}\b(?:across|among|of|over|for)\s+(?:them|these|those|all\b|the\s+(?:two|three|four|five|six|\d+)\b)|平均值|平均数|取平均|算个平均/i,
@@ -124,6 +129,45 @@ export function derivationClause(request: string, operation: Operation): string 
   return clauses.find((c) => IN_PERCENT.test(c) && comparesByDegree(c)) ?? null;
 }
 
+/** The calculation task's subject for one of several clauses asking one operation, by its words. */
+export const CLAUSE_OF = "clause asked";
+
+/**
+ * "How much absolute growth from 2025 does it imply, and how far off is Halvard's number?": each
+ * clause asking the operation is its own calculation, its words choosing its figures. A clause that
+ * only says the unit of the one before ("in dollars and as a percentage") asks nothing of its own.
+ * One clause (or none) asks one, from the whole request.
+ */
+export function clausesAsking(request: string, operation: Operation): string[] {
+  const cue = derivationCue(operation);
+  if (!cue) return [];
+  // A clause naming nothing of its own (no item, year or figure: "need the absolute increase and
+  // the multiple") restates the one before it.
+  const own = (c: string) => /\d/.test(c) || parseGoalTerms(c).names.length > 0;
+  const asking = clausesOf(request).filter(
+    (c) =>
+      cue.test(c) &&
+      !/^\s*(?:and\s+|or\s+)?(?:in|as|by)\b/i.test(c) &&
+      !derivedElsewhere(c, operation) &&
+      own(c),
+  );
+  return asking.length >= 2 ? asking.map((c) => c.trim()) : [];
+}
+
+/** A clause whose cue is another operation's first ("how much absolute growth" asks a gap, not a change). */
+const derivedElsewhere = (clause: string, operation: Operation): boolean =>
+  operation === "percent_change" && ABSOLUTE.test(clause) && !IN_PERCENT.test(clause);
+
+/**
+ * The request as one of its clauses asks the operation: the other clauses asking it are left out,
+ * so the figures chosen are this clause's, with the rest of the request as their context.
+ */
+export function withOnlyClause(request: string, operation: Operation, clause: string): string {
+  let out = request;
+  for (const other of clausesAsking(request, operation)) if (other !== clause) out = out.replace(other, " ");
+  return out.replace(/\s{2,}/g, " ");
+}
+
 /** The words that ask for an operation ("gap", "how many times", 差多少). */
 export const derivationCue = (operation: Operation): RegExp | null =>
   DERIVED.find(([op]) => op === operation)?.[1] ?? null;
@@ -142,6 +186,10 @@ export const onlyArithmetic = (phrase: string): boolean => {
   const text = phrase.trim();
   return DERIVED.some(([, re]) => re.exec(text)?.[0].trim().length === text.length);
 };
+
+/** A change asked in money or in absolute terms, not relative: "in dollar terms", "absolute growth", "in $". */
+const ABSOLUTE =
+  /\b(?:in\s+(?:dollar|money|cash|euro|usd|absolute|nominal)\s+terms|absolute(?:ly)?|in\s+(?:dollars|usd|euros?|yuan|pounds))\b|\bin\s+\$|绝对值|绝对额/i;
 
 /** An answer asked in percent ("in % terms", "in percent", "as a percentage"). */
 const IN_PERCENT =
@@ -204,6 +252,22 @@ export function parseGoalOptions(goal: string): GoalOptions {
         (op === "percent_change" && IN_PERCENT.test(asks) && byDegree())) &&
       (op !== "product" || count || conversion),
   ).map(([op]) => op);
+  // The clauses that ask a percent change: not one that asks a yearly growth rate (the CAGR's).
+  const percentCue = derivationCue("percent_change");
+  const cagrCue = derivationCue("cagr");
+  const percentClauses = clausesOf(goal).filter((c) => percentCue?.test(c));
+  const changeClauses = percentClauses.filter((c) => !cagrCue?.test(c));
+  // Growth asked in money or in absolute terms ("grow in dollar terms", "absolute growth") is a
+  // difference; a change asked in percent as well ("in dollars and as a %") is both.
+  const absolute = changeClauses.filter((c) => ABSOLUTE.test(c) && !IN_PERCENT.test(c));
+  if (
+    derived.includes("percent_change") &&
+    percentClauses.length > 0 &&
+    changeClauses.length === absolute.length
+  ) {
+    derived.splice(derived.indexOf("percent_change"), 1);
+    if (absolute.length > 0 && !derived.includes("difference")) derived.push("difference");
+  }
   // A rate applied comes first: what it projects or discounts is what the rest compares.
   derived.unshift(...rate);
   // A measure worked out per item from two ("stars per contributor"): one row per item.

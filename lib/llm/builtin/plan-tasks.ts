@@ -2,6 +2,7 @@ import type { Criterion, TaskSpec } from "../../planner/plan-schema";
 import type { Operation } from "../../tools/calculate";
 import { DURATION_OF } from "./derive-duration";
 import type { Facet, ResearchFrame } from "./frame";
+import { CLAUSE_OF } from "./goal-options";
 import { truncate } from "./text";
 
 /**
@@ -132,6 +133,7 @@ const OPERATION_WORDS: Record<Operation, [string, string]> = {
   difference: ["the gap", "差值"],
   ratio: ["the ratio", "比值"],
   percent_change: ["the change", "变化率"],
+  cagr: ["the yearly growth rate", "年均增长率"],
   share: ["the share", "占比"],
   sum: ["the total", "合计"],
   mean: ["the average", "平均值"],
@@ -152,7 +154,9 @@ export function calcTask(
   // A duration asked in one sentence of several is titled by that sentence.
   const asked = subject?.startsWith(DURATION_OF)
     ? subject.slice(DURATION_OF.length).replace(/^:\s*/, "")
-    : null;
+    : subject?.startsWith(CLAUSE_OF)
+      ? subject.slice(CLAUSE_OF.length).replace(/^:\s*/, "")
+      : null;
   const of = asked
     ? frame.zh
       ? `「${truncate(asked, 60)}」的`

@@ -12,7 +12,7 @@ import { asksRate } from "./derive-rate";
 import { partsAsked, SHARE_OF, SHARE_PART, sharesAsked } from "./derive-share";
 import { PER_UNIT } from "./derive-upstream";
 import { type Facet, MAX_FACETS, type ResearchFrame, researchFrame } from "./frame";
-import { parseGoalOptions } from "./goal-options";
+import { CLAUSE_OF, clausesAsking, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { firstOf } from "./lineups";
 import {
@@ -166,7 +166,10 @@ const MAX_DERIVED = 6;
 function calculationsOf(frame: ResearchFrame): { operation: Operation; subject?: string }[] {
   const request = frame.request;
   const durations = apart(calculationsAsked(frame), "date_difference", durationsAsked(request), DURATION_OF);
-  const shares = apart(durations, "share", sharesAsked(request), SHARE_OF);
+  const shares = (["difference", "percent_change", "ratio"] as const).reduce(
+    (calcs, op) => apart(calcs, op, clausesAsking(request, op), CLAUSE_OF),
+    apart(durations, "share", sharesAsked(request), SHARE_OF),
+  );
   // One share per part a single clause names ("China and Japan each").
   const parts = partsAsked(request);
   return parts.length > 0 && shares.filter((c) => c.operation === "share").length === 1

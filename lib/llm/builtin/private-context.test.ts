@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { privateReference } from "./private-context";
+import { onlyContext, privateReference, uncountedTotal } from "./private-context";
 
 describe("references defined by their own statement", () => {
   it("takes a reference as given when its own statement gives the numbers after its verb", () => {
@@ -53,5 +53,38 @@ describe("context the goal gives itself", () => {
 
   it("still asks when the reference is left open", () => {
     expect(privateReference("Price out the vendor our ops group picked for our whole fleet.")).not.toBeNull();
+  });
+});
+
+describe("the scope only the requester knows", () => {
+  it("asks which region, market or size is theirs when the request is scoped by it", () => {
+    expect(privateReference("Need a couple of slides on Project X for my region for the Q3 kickoff.")).toBe(
+      "my region",
+    );
+    expect(privateReference("我们区域的 Project X 市场有多大？增速怎么样？")).toBe("我们区域");
+    expect(privateReference("Looking for a second oat brand that fits our shelf price point.")).toBe(
+      "our shelf price point",
+    );
+    // Whom the report is for is no scope.
+    expect(onlyContext("Braidline vs Loomwork for our platform team", "our platform team", [])).toBe(true);
+    expect(onlyContext("Project X for my region", "my region", [])).toBe(false);
+  });
+
+  it("asks about one of theirs they say they have but do not describe", () => {
+    expect(
+      privateReference(
+        "We've got a fixed budget for agent framework licences next year. How many seats would each get us?",
+      ),
+    ).toBe("a fixed budget");
+    // A total of theirs asked as a question counts nothing yet: how many, only they know.
+    expect(
+      uncountedTotal("Our café chain is going all-oat. How much more would we be spending on milk per year?"),
+    ).toBe(true);
+  });
+
+  it("prices a term a total of theirs runs over: their headcount makes it", () => {
+    const goal =
+      "What would licences for our whole field team run over a 3-year term if we went Fernbrook vs Tessaract Labs?";
+    expect(onlyContext(goal, "our whole field team", [])).toBe(false);
   });
 });

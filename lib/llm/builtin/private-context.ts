@@ -17,10 +17,23 @@ import { datesIn } from "./values";
  * request defines one in place, whether one is mere context, and a total of theirs that counts
  * nothing. The clarifier asks about what is left.
  */
-/** Things only the requester knows, named by reference: their own decisions, documents, rules and numbers. */
-/** The head noun ends the phrase: "our vendor-risk file" is a file, not "our vendor". */
-const FIRST_PERSON_EN =
-  /\b(?:one of )?(?:our|my)\s+(?:(?:entire|whole|current|own|internal|preferred|existing|full|total|latest|recent)\s+)?(?:[a-z-]+\s+){0,3}?(?:shortlist|short-list|accounts?|clients?|customers?|budget|fleet|workforce|headcount|staff|team|portfolio|stack|contracts?|requirements|constraints|sites?|suppliers?|vendors?|providers?|deadline|spreadsheet|data|numbers|proposal|policy|policies|review|guidelines|standards|criteria|rules|pilot|trial|quote|offer|invoice|survey)\b(?![-\w])/i;
+/** What only its owner can say which or how much it is: their shortlist, budget, team, region, quote… */
+const OWN_HEADS =
+  /(?:shortlist|short-list|accounts?|clients?|customers?|budget|fleet|workforce|headcount|staff|team|portfolio|stack|contracts?|requirements|constraints|sites?|suppliers?|vendors?|providers?|deadline|spreadsheet|data|numbers|proposal|policy|policies|review|guidelines|standards|criteria|rules|pilot|trial|quote|offer|invoice|survey|region|territory|territories|patch|area|country|market|segment|size|price point)/
+    .source;
+/**
+ * Things only the requester knows, named by reference: their own decisions, documents, rules and
+ * numbers. The head noun ends the phrase: "our vendor-risk file" is a file, not "our vendor".
+ */
+const FIRST_PERSON_EN = new RegExp(
+  `\\b(?:one of )?(?:our|my)\\s+(?:(?:entire|whole|current|own|internal|preferred|existing|full|total|latest|recent)\\s+)?(?:[a-z-]+\\s+){0,3}?${OWN_HEADS}\\b(?![-\\w])`,
+  "i",
+);
+/** One of theirs they have but do not describe: "We've got a fixed budget for licences", "I have a quote". */
+const HAVE_EN = new RegExp(
+  `(?<=\\b(?:we|i)(?:'ve|\\s+have|'ve\\s+got|\\s+have\\s+got|\\s+got)\\s+)(?:an?|some)\\s+(?:[a-z-]+\\s+){0,2}?${OWN_HEADS}\\b(?![-\\w])`,
+  "i",
+);
 /** Someone else's quantities no document gives: "their entire technician workforce". */
 const THIRD_PERSON_EN =
   /\b(?:their|the client's|this client's)\s+(?:(?:entire|whole|current|total|full)\s+)?(?:[a-z-]+\s+)?(?:budget|fleet|workforce|headcount|staff|team|sites?)\b/i;
@@ -28,7 +41,7 @@ const THIRD_PERSON_EN =
 const ATTACHED_EN =
   /\b(?:in|from)\s+the\s+attach(?:ment|ed\s+[a-z]+)|\battached\s+(?:file|quote|sheet|spreadsheet|document|offer)\b/i;
 const PRIVATE_ZH =
-  /(?:我们|我司|我方|客户)的?(?:候选|清单|名单|预算|团队|技术人员|员工|人数|需求|供应商|政策|审查|法务|试点|报价)|附件|附上的/;
+  /(?:我们|我司|我方|客户)的?(?:候选|清单|名单|预算|团队|技术人员|员工|人数|需求|供应商|政策|审查|法务|试点|报价|区域|地区|片区|国家|市场|规模)|附件|附上的/;
 
 /** A verb of asking or deliberating right after a phrase ("wants", "is planning"): the phrase is its subject, the asker. */
 const ASKS =
@@ -84,7 +97,7 @@ export function privateReference(goal: string): string | null {
 
 /** What the request's items are or what is given about them: never mere context. */
 const SELECTS =
-  /\b(?:shortlist|short-list|suppliers?|vendors?|providers?|quote|offer|invoice|data|numbers|spreadsheet|proposal|contracts?|requirements|constraints|criteria|rules|policy|policies|standards|guidelines|budget)$/i;
+  /\b(?:shortlist|short-list|suppliers?|vendors?|providers?|quote|offer|invoice|data|numbers|spreadsheet|proposal|contracts?|requirements|constraints|criteria|rules|policy|policies|standards|guidelines|budget|region|territory|territories|patch|area|country|market|segment|size|price point)$/i;
 
 /**
  * Asking is priced: "Braidline vs Loomwork for our platform team" names whom the report is for,
@@ -112,8 +125,11 @@ const TOTAL_COST = new RegExp(
     /\b(?:cost|costs|run|runs|set|save|saves)\s+(?:us|me)\b/,
     /\b(?:we|i)(?:'d|'ll|\s+would|\s+will|\s+could)?\s+(?:pay|spend|save|afford|budget)\b/,
     /\b(?:our|my)\s+(?:(?:total|annual|yearly|monthly)\s+)?(?:spend|bill|budget|costs?|outlay)\b/,
-    /\b(?:would|will|'d|could|might)\s+(?:[\w-]+\s+){0,4}?(?:cost|pay|spend|save|run)\b/,
+    /\b(?:would|will|'d|could|might)\s+(?:[\w-]+\s+){0,6}?(?:cost|pay|spend|save|run)\b/,
     /\b(?:total|in all|altogether|all-in|tco|afford|savings?|licen[cs]es alone|over (?:the next )?(?:\w+|\d+) (?:years?|months?))\b/,
+    // A term or span priced whole: "over a 3-year term", "a two-year contract".
+    /\b(?:over|for|across)\s+(?:a|the|one|two|three|four|five|\d+)(?:[- ](?:year|month))?[- ](?:years?|months?|term|contract|period)\b/,
+    /\b(?:\d+|one|two|three|four|five)[- ](?:year|month)\s+(?:term|contract|deal|period|horizon|commitment)\b/,
   ]
     .map((r) => r.source)
     .join("|"),
@@ -122,7 +138,7 @@ const TOTAL_COST = new RegExp(
 
 /** The requester's own total: "cost us", "we'd save", "save us", "our bill"; 我们…总共/一共/每年…多少钱. */
 const OWN_TOTAL =
-  /\b(?:cost|costs|save|saves|run)\s+us\b|\bwe(?:'d|'ll|\s+would|\s+will)?\s+(?:pay|spend|save)\b|\bour\s+(?:annual|yearly|monthly|total)?\s*(?:bill|spend)\b/i;
+  /\b(?:cost|costs|save|saves|run)\s+us\b|\bwe(?:'d|'ll|\s+would|\s+will)?\s+(?:pay|spend|save)\b|\b(?:would|will|do|did|are|were|could)\s+we\s+(?:be\s+)?(?:pay(?:ing)?|spend(?:ing)?|sav(?:e|ing))\b|\bour\s+(?:annual|yearly|monthly|total)?\s*(?:bill|spend)\b/i;
 const OWN_TOTAL_ZH =
   /(?:我们|我司|我方).*(?:总共|一共|合计|全部|每年|一年).*(?:多少钱|花多少|省多少|总成本|总拥有成本)/u;
 /** Over a span or all in: "per year", "a month", "year one", "all-in", "in total". */
@@ -138,7 +154,7 @@ export function uncountedTotal(goal: string): boolean {
 }
 
 export function privateReferences(goal: string): string[] {
-  const matched = [FIRST_PERSON_EN, THIRD_PERSON_EN, ATTACHED_EN, PRIVATE_ZH]
+  const matched = [FIRST_PERSON_EN, HAVE_EN, THIRD_PERSON_EN, ATTACHED_EN, PRIVATE_ZH]
     .flatMap((re) => [...goal.matchAll(new RegExp(re.source, re.flags.includes("i") ? "gi" : "g"))])
     .map((m) => ({ at: m.index ?? 0, text: m[0].trim() }));
   // Choices made elsewhere ("the vendor we shortlisted"), found by grammar.
