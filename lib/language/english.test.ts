@@ -111,4 +111,14 @@ describe("isParticleCompound", () => {
     for (const w of ["loomwork", "braidline", "halvorsen", "kitewing"])
       expect(isParticleCompound(w)).toBe(false);
   });
+  it("reads a fiscal period as a date, never a name to research", () => {
+    const tags = (text: string) => tagEnglish(text).map((w) => [w.text, w.tags.has("Date")]);
+    expect(tags("price Q2'24 to Q2'25")).toEqual([
+      ["price", false],
+      ["Q2'24", true],
+      ["to", false],
+      ["Q2'25", true],
+    ]);
+    expect(tagEnglish("FY25 budget")[0]?.tags.has("Date")).toBe(true);
+  });
 });

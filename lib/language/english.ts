@@ -51,12 +51,16 @@ export function tagEnglish(text: string): TaggedWord[] {
   return out;
 }
 
+const FISCAL_PERIOD = /^(?:Q[1-4]|H[12]|FY)(?:\s*['’-]?\s*(?:\d{2}|(?:19|20)\d\d))?$|^FY\d{2,4}$/i;
+
 /**
- * Two slips of the tagger mended by what the word is on its own: a word in capitals ("LED", "DC")
+ * Slips of the tagger mended by what the word is on its own: a fiscal period is a date; a word in capitals ("LED", "DC")
  * is an acronym, never a verb ("led"); a comparative adjective ("bigger", "cheaper") read as a noun
  * after "how much" is still a comparative.
  */
 function mendedTags(text: string, tags: readonly string[]): Set<string> {
+  // A fiscal period ("Q2'24", "H1", "FY25", "Q3-2025") is a date, which chrono and the tagger miss.
+  if (FISCAL_PERIOD.test(text)) return new Set(["Date", "Noun"]);
   if (/^\p{Lu}{2,}s?$/u.test(text) && tags.includes("Verb")) return new Set(["Acronym", "Noun", "Singular"]);
   if (
     tags.includes("Noun") &&

@@ -109,4 +109,25 @@ describe("the pair a derivation uses, checked against what the request says of i
       "Project X market size 2025",
     ]);
   });
+  it("takes 'the gap with X' as two sides, X one of them, read in the asking clause alone", () => {
+    const prices = [
+      figure("US average oat milk price Q2 2024", "USD 4.99 per half-gallon"),
+      figure("US average oat milk price Q2 2025", "USD 4.79 per half-gallon"),
+      figure("US average dairy milk price Q2 2025", "USD 2.59 per half-gallon"),
+    ];
+    const request =
+      "I want the % change in the average half-gallon price Q2 2024 to Q2 2025, and what that did to the gap with dairy.";
+    expect(
+      labels(
+        fittest([prices[0], prices[1]] as never, prices, request, "and what that did to the gap with dairy."),
+      ),
+    ).toEqual(
+      ["US average dairy milk price Q2 2025", "US average oat milk price Q2 2025"].sort((a, b) =>
+        a < b ? 1 : -1,
+      ),
+    );
+    // The change asked in the other clause keeps its one measure over time.
+    const change = "I want the % change in the average half-gallon price Q2 2024 to Q2 2025";
+    expect(fittest([prices[0], prices[1]] as never, prices, request, change)).toEqual([prices[0], prices[1]]);
+  });
 });

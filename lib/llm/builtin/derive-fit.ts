@@ -118,8 +118,12 @@ export function wordFit(
  * words only one side of "than" has. Null when the "than" side names nothing of its own ("than
  * this year").
  */
-function thanSides(sentence: string) {
-  const m = /^(.*)\b(?:than|vs\.?|versus)\s(.*)$/is.exec(sentence);
+function thanSides(sentence: string, gapWith = true) {
+  const m = (
+    gapWith
+      ? /^(.*)\b(?:than|vs\.?|versus|(?:gap|difference|spread|premium)\s+(?:with|to|over))\s(.*)$/is
+      : /^(.*)\b(?:than|vs\.?|versus)\s(.*)$/is
+  ).exec(sentence);
   if (!m) return null;
   // What follows "than" up to the next clause or unit ("than at its own depot? as a percentage").
   const other = (m[2] as string).split(/[,;:?!.]|\b(?:in|as|and|or|for|by|per)\b/i)[0] ?? "";
@@ -130,7 +134,10 @@ function thanSides(sentence: string) {
   );
   if (after.size === 0) return null;
   const has = (terms: Set<string>) => (c: Candidate) => [...matchTerms(c.label)].some((t) => terms.has(t));
-  return { before: has(new Set([...before].filter((t) => !after.has(t)))), after: has(after) };
+  const own = new Set([...before].filter((t) => !after.has(t) && /\p{L}/u.test(t)));
+  // With nothing named before it ("what that did to the gap with dairy"), the other side is any
+  // figure that is not of the "than" side.
+  return { before: own.size > 0 ? has(own) : (c: Candidate) => !has(after)(c), after: has(after) };
 }
 
 /** Two sides of one measure are within a few orders of magnitude (a market's billions are no weekly pay). */
@@ -235,12 +242,18 @@ function violates(a: Candidate, b: Candidate, asked: Asked, where: string, unit:
     !(asked.now && sameYear)
   )
     return "year";
+  // Two items compared are compared at one time: "oat milk 2024 vs dairy 2025" compares nothing.
+  const undated = (c: Candidate) => c.label.replace(YEAR, " ").replace(/\s+/g, " ").trim();
+  if (dated(a) && dated(b) && !sameYear && !overTime(a, b) && sharedEnds(undated(a), undated(b)))
+    return "one time";
   for (const c of [a, b]) {
     const years = c.label.match(YEAR) ?? [];
     const written = years.some((y) => asked.written.has(y));
     if (!asked.ahead && !written && FORECAST.test(c.label)) return "projection";
   }
-  const sides = thanSides(where);
+  // "the gap with dairy" in the asking clause; "than"/"vs" anywhere in its sentence ("Braidline vs
+  // Cortexa, and what's the difference?").
+  const sides = thanSides(unit) ?? thanSides(where, false);
   if (sides && !((sides.after(a) && sides.before(b)) || (sides.after(b) && sides.before(a)))) return "sides";
   return null;
 }

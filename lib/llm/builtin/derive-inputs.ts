@@ -92,6 +92,8 @@ export function planCalculation(
     frame = { ...frame, request: requestText };
     subject = undefined;
   }
+  // A period's year written short ("Q2'24", "FY'25") is the year in full, as figures' names write it.
+  requestText = requestText.replace(/\b(Q[1-4]|H[12]|FY)\s*['’]\s*(\d{2})\b/g, "$1 20$2");
   // "TCO" asks what the documents call "total cost of ownership": their own definitions expand it.
   const defined = definitions(reads.map((d) => d.text));
   // "中国占亚太多大比例": the places a Chinese request names, with the English names figures go by.
