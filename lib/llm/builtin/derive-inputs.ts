@@ -23,7 +23,7 @@ import {
 import { projectedPair } from "./derive-projected";
 import { planQuotients } from "./derive-quotient";
 import { asksRate, planRate } from "./derive-rate";
-import { seriesSum } from "./derive-series";
+import { planCagr, seriesSum } from "./derive-series";
 import {
   clauseSharePair,
   missingSide,
@@ -140,29 +140,20 @@ export function planCalculation(
 
   if (subject === PART_OF_COUNT) return planCountParts(requestText, reads, frame.entities);
   // The steady yearly growth between two years: the change's two figures, and the years between them.
-  if (operation === "cagr") {
-    const change = planCalculation(
-      "percent_change",
-      frame,
-      figures,
-      table,
-      requestText,
-      reads,
-      derived,
-      subject,
-      supplied,
+  if (operation === "cagr")
+    return planCagr(
+      planCalculation(
+        "percent_change",
+        frame,
+        figures,
+        table,
+        requestText,
+        reads,
+        derived,
+        subject,
+        supplied,
+      ),
     );
-    const [a, b] = change.inputs;
-    const yearOf = (x: { label: string }) =>
-      Number(x.label.match(/\b(?:19|20)\d\d\b/g)?.at(-1) ?? Number.NaN);
-    const years = a && b ? yearOf(b) - yearOf(a) : Number.NaN;
-    if (!a || !b || !(years >= 1)) return none("no one measure in two years to compound between");
-    return {
-      label: `${operationName(operation)}: ${a.label} → ${b.label}`,
-      operation,
-      inputs: [a, b, { label: `years from ${yearOf(a)} to ${yearOf(b)}`, value: String(years) }],
-    };
-  }
   if (subject?.startsWith(PART_OF_WHOLE)) {
     const item = subject.slice(PART_OF_WHOLE.length).replace(/^:\s*/, "") || undefined;
     return planPart(frame, candidates, reads, requestText, derived, item);

@@ -136,3 +136,24 @@ export function seriesSum(
 }
 
 const yearOf = (c: Candidate) => Number(c.label.match(YEAR)?.at(-1) ?? 0);
+
+/**
+ * The steady yearly growth a change between two years works out to: its two figures, and the
+ * years between them as the third input.
+ */
+export function planCagr(change: CalculationPlan): CalculationPlan {
+  const [a, b] = change.inputs;
+  const year = (x: { label: string }) => Number(x.label.match(YEAR)?.at(-1) ?? Number.NaN);
+  const years = a && b ? year(b) - year(a) : Number.NaN;
+  if (!a || !b || !(years >= 1))
+    return {
+      label: "Yearly growth: no one measure in two years to compound between",
+      operation: "cagr",
+      inputs: [],
+    };
+  return {
+    label: `Yearly growth: ${a.label} → ${b.label}`,
+    operation: "cagr",
+    inputs: [a, b, { label: `years from ${year(a)} to ${year(b)}`, value: String(years) }],
+  };
+}
