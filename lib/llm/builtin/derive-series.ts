@@ -36,12 +36,13 @@ export function spannedYears(text: string): number[] {
   return [...years].sort((a, b) => a - b);
 }
 
+/** Counts written in English words ("two" … "ten"). */
 const WORD_COUNT = Object.keys(NUMBER_WORDS)
-  .filter((w) => /^\p{L}{2,}$/u.test(w) || /^\p{Script=Han}$/u.test(w))
+  .filter((w) => /^\p{L}{2,}$/u.test(w))
   .join("|");
 /** "the three biggest", "3 largest", "top five", "top-3", 前三大, 三大. */
 const TOP = new RegExp(
-  `\\b(${WORD_COUNT.replace(/\|?\p{Script=Han}/gu, "")}|\\d{1,2})\\s+(?:[\\p{L}-]+\\s+)?([\\p{L}]+est|leading|top)\\b|\\btop[- ](${WORD_COUNT.replace(/\|?\p{Script=Han}/gu, "")}|\\d{1,2})\\b|前\\s*([一两二三四五六七八九十\\d]{1,2})\\s*(?:大|名|家|位)?|([两二三四五六七八九十])大`,
+  `\\b(${WORD_COUNT}|\\d{1,2})\\s+(?:[\\p{L}-]+\\s+)?([\\p{L}]+est|leading|top)\\b|\\btop[- ](${WORD_COUNT}|\\d{1,2})\\b|前\\s*([一两二三四五六七八九十\\d]{1,2})\\s*(?:大|名|家|位)?|([两二三四五六七八九十])大`,
   "iu",
 );
 const MIN = /^(?:lowest|least|fewest|smallest|cheapest|shortest|slowest|weakest|worst)$/i;
@@ -56,6 +57,7 @@ export function topCounted(text: string): { n: number; direction: "max" | "min" 
   return { n, direction: m[2] && MIN.test(m[2]) ? "min" : "max" };
 }
 
+/** The total a sum clause asks over three or more figures, or null (a pair is the pickers' to choose). */
 export function seriesSum(
   request: string,
   clause: string | null,
