@@ -1,7 +1,7 @@
 import { definitions, withDefinitions } from "../../language/abbreviations";
 import { clausesOf, comparesByDegree } from "../../language/english";
 import { bareExtremes, superlatives } from "../../language/superlatives";
-import { type Operation, parseQuantity } from "../../tools/calculate";
+import type { Operation } from "../../tools/calculate";
 import { splitSentences } from "../../tools/sentences";
 import { type ComparisonTable, tablePair } from "./comparison-table";
 import { PART_OF_COUNT, planCountParts } from "./derive-count-part";
@@ -9,6 +9,14 @@ import { DURATION_OF, durationContext, planDuration } from "./derive-duration";
 import { asksExtra, extraPair } from "./derive-extra";
 import { fittest, IN_MONEY, POINTS, withTail } from "./derive-fit";
 import { AS_LISTED, GAP_OF_CHANGE, OF_GAP, planGapTotal } from "./derive-gap-total";
+import {
+  candidatesOf,
+  namedItems,
+  operationName,
+  sameRate,
+  sameSentence,
+  sentenceOf,
+} from "./derive-helpers";
 import { planMean } from "./derive-mean";
 import { measureRows } from "./derive-measures";
 import { PART_OF_WHOLE, planPart } from "./derive-part";
@@ -35,7 +43,7 @@ import {
 import { similarPair, suppliedPair } from "./derive-similar";
 import { planProduct } from "./derive-total";
 import { derivedPair, PER_UNIT, perUnitPair, refinedFigures, rowPair } from "./derive-upstream";
-import { CHANGED, changePair, NOW, YEAR_IN, yearPair, yearSeries } from "./derive-years";
+import { CHANGED, changePair, NOW, YEAR_IN, yearPair } from "./derive-years";
 import type { ResearchFrame } from "./frame";
 import { termsWithGloss, withEnglishPlaces } from "./gloss";
 import {
@@ -47,11 +55,9 @@ import {
   withOnlyClause,
 } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
-import { statedFigures } from "./item-measures";
 import type { KeyFigure } from "./key-figures";
 import { type Figure as Candidate, figureInput as input, isMoney } from "./lineups";
 import { measureLacks, measurePair } from "./measure-pair";
-import { matchTerms, normalise } from "./text";
 import type { Derivation, ReadDoc } from "./upstream";
 
 /**
@@ -100,25 +106,7 @@ export function planCalculation(
   requestText = withEnglishPlaces(withDefinitions(requestText, defined), reads);
   frame = { ...frame, request: withEnglishPlaces(withDefinitions(frame.request, defined), reads) };
   const fromTable = tablePair(table);
-  const candidates: Candidate[] = figures.flatMap((f) => {
-    const q = parseQuantity(f.value);
-    return q ? [{ label: f.name, value: f.value, docId: f.docIds[0], q }] : [];
-  });
-  // Every figure the documents read list, after the key figures: a per-item price the report's
-  // short list left out is still an input.
-  for (const doc of reads) {
-    for (const f of doc.figures) {
-      const q = parseQuantity(f.value);
-      if (!q || candidates.some((c) => normalise(c.label) === normalise(f.name))) continue;
-      candidates.push({ label: f.name, value: f.value, docId: doc.docId, q });
-    }
-  }
-  // Lineups a sentence states ("USD 0.47 for Braidline, USD 0.80 for Cortexa") on the request's measure.
-  const skip = frame.subject ? matchTerms(frame.subject) : new Set<string>();
-  for (const f of statedFigures(requestText, reads, skip)) {
-    if (!candidates.some((c) => normalise(c.label) === normalise(f.label))) candidates.push(f);
-  }
-  candidates.push(...yearSeries(candidates, reads));
+  const candidates = candidatesOf(figures, reads, requestText, frame);
   // A total multiplies a price as the calculations before it adjusted it (a discount, an add-on);
   // so does a comparison asked in the sentence that adjusts it ("if we add the analytics add-on, is
   // it still cheaper than Fernbrook, and by how much").
@@ -408,51 +396,4 @@ export function planCalculation(
     operation,
     inputs: [input(a), input(b)],
   };
-}
-
-/** The sentence of the request a clause of it is in ("…, in dollars?"). */
-function sentenceOf(request: string, clause: string): string {
-  return splitSentences(request).find((s) => s.includes(clause)) ?? clause;
-}
-
-/** Two clauses of one sentence of the request ("How much did Quillon cut it — in dollars and as a %?"). */
-function sameSentence(request: string, a: string, b: string | null): boolean {
-  if (!b) return false;
-  return splitSentences(request).some((s) => s.includes(a) && s.includes(b));
-}
-
-/** How many things besides its subject (a vendor, a region) the request names: two or more are compared, one is followed over time. */
-function namedItems(request: string, frame: ResearchFrame): number {
-  const subject = frame.subject ? matchTerms(frame.subject) : new Set<string>();
-  return parseGoalTerms(parseGoalOptions(request).rest).names.filter(
-    (n) => ![...matchTerms(n)].every((t) => subject.has(t)),
-  ).length;
-}
-
-function operationName(op: Operation): string {
-  return {
-    difference: "Gap",
-    ratio: "Ratio",
-    percent_change: "Change",
-    cagr: "Yearly growth",
-    share: "Share",
-    sum: "Total",
-    mean: "Mean",
-    product: "Total",
-    per_unit: "Per unit",
-    apply_rate: "Rate applied",
-    date_difference: "Time between",
-  }[op];
-}
-
-/**
- * One price in two states is one measure: a side the text writes bare ("launched at USD 59") is per
- * the unit the other side states ("USD 39 per technician per month").
- */
-function sameRate([a, b]: [Candidate, Candidate]): [Candidate, Candidate] {
-  const per = (x: Candidate, y: Candidate): Candidate =>
-    x.q.suffix === "" && y.q.suffix !== "" && x.q.prefix === y.q.prefix
-      ? { ...x, value: `${x.value} ${y.q.suffix}`, q: { ...x.q, suffix: y.q.suffix } }
-      : x;
-  return [per(a, b), per(b, a)];
 }
