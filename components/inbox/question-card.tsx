@@ -97,7 +97,9 @@ export function QuestionCard(props: Props) {
           Answer <TimeUntil iso={q.deadline} />: after that{" "}
           {q.onDeadline === "skip"
             ? "the run goes on without this step and states the gap."
-            : "the run stops without a report rather than guess."}
+            : q.onDeadline === "none"
+              ? "the run goes on without the answer and states the gap in its report."
+              : "the run stops without a report rather than guess."}
         </p>
       )}
 

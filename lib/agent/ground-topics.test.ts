@@ -224,6 +224,14 @@ describe("groundTopics: what the run can do without", () => {
       "What market share does Halvorsen Robotics hold in Project X, and is it gaining on Fernbrook?",
     );
     expect(subject.essential).toBe(true);
+    // The only name the request gives, yet only where its subject is: the report states the gap.
+    const only = await groundTopics(
+      spec(["Patagonia", "pricing"]),
+      library,
+      "A buyers' club in Patagonia wants Project X pricing per seat.",
+    );
+    expect(only.unknown).toEqual(["Patagonia"]);
+    expect(only.essential).toBe(false);
   });
 
   it("does not ask about words the parser took for a name that the requester wrote in lower case", async () => {

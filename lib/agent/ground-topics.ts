@@ -1,6 +1,7 @@
-import { isAcronym } from "../language/abbreviations";
+import { currencyCodesOnly, isAcronym } from "../language/abbreviations";
 import { isCommonWord, isSubjectMatter, misspelledCommonWord } from "../language/english";
-import { placeOnly } from "../language/places";
+import { placeOfLanguage, writingLanguage } from "../language/place-names";
+import { describesRequester, occasionOnly, placeOnly } from "../language/places";
 import { type GoalSpec, NOT_IN_LIBRARY, NOT_INDEXED } from "../planner/plan-schema";
 import type { DocumentLibrary } from "../tools/library/document-library";
 
@@ -53,6 +54,11 @@ export async function groundTopics(
     if (full && !full.split(/[\s-]+/).some((w) => FUNCTION_WORD.test(w))) inTopics.set(word, full);
   }
   if (inTopics.size > 0) spec = expandInitialisms(spec, inTopics);
+  // Words of the request that are no subject whatever the library holds: currency codes ("GBP->EUR":
+  // a unit, a conversion), the language to write in ("Plain English", "in French"), the occasion the
+  // report is for ("the LatAm board deck", "before my supplier call") and the requester's own
+  // description ("we're a Suzhou plant"). Never a side of a comparison.
+  for (const side of entityNames(spec)) if (notSubject(side, goal)) spec = withoutSide(spec, side);
   const names = new Set(entityNames(spec));
   // Every name the request gives, compared or not: "Corvane" beside a grounded "Quillon" is still unknown.
   // An acronym ("SLA", "CAGRs") names a measure the documents may spell out, not a thing.
@@ -96,6 +102,18 @@ export async function groundTopics(
       guessed.add(name);
       continue;
     }
+    // Left out, not asked about; the requester's own description is recorded as missing below.
+    if (notSubject(name, goal) && !describesRequester(name, goal)) {
+      guessed.add(name);
+      continue;
+    }
+    // "the French household": a language's name is also its people's, and stands for their place
+    // when the library has it ("France").
+    const land = placeOfLanguage(name);
+    if (land && (await mentionedAnywhere(land, library))) {
+      expanded.set(name, land);
+      continue;
+    }
     unknown.push(name);
   }
   if (expanded.size > 0) spec = expandInitialisms(spec, expanded);
@@ -104,8 +122,11 @@ export async function groundTopics(
     spec = { ...spec, constraints: [...spec.constraints, `${NOT_IN_LIBRARY} ${unknown.join("; ")}`] };
   const kept: string[] = [];
   const dropped: string[] = [];
+  // A name no document mentions that only sets the scene ("a co-op in Hamburg") is no step to plan:
+  // the constraint above has the report state that the library lacks it.
+  const scenery = new Set(unknown.filter((u) => !names.has(u) && setting(u, goal)));
   for (const topic of spec.topics) {
-    if (guessed.has(topic)) {
+    if (guessed.has(topic) || scenery.has(topic)) {
       dropped.push(topic);
       continue;
     }
@@ -117,21 +138,35 @@ export async function groundTopics(
     if (hits.some((h) => h.coverage >= MIN_COVERAGE)) kept.push(topic);
     else dropped.push(topic);
   }
-  // A name the request only places its subject in ("the Project X market in Latin America") is a
-  // part the report can state as missing; a name it asks something of ("Halvora Dynamics revenue",
-  // "What share does Halvorsen hold") or compares is what the report is about.
-  const essential =
-    unknown.some((u) => names.has(u) || !placeOnly(u, goal)) || unknown.length === central.length;
+  // A name the request only places its subject in ("the Project X market in Latin America", "a
+  // co-op in Hamburg") is a part the report can state as missing, even when it is the only name the
+  // request gives; a name it asks something of ("Halvora Dynamics revenue", "What share does
+  // Halvorsen hold") or compares is what the report is about.
+  const essential = unknown.some((u) => names.has(u) || !setting(u, goal));
   if (kept.length === 0 || dropped.length === 0) return { spec, dropped: [], unknown, essential };
   // Recorded too, when they name subject matter ("mining", not "all afternoon"): the report says the
   // library has nothing on them.
-  const missing = dropped.filter((d) => !guessed.has(d) && isSubjectMatter(d));
+  const missing = dropped.filter((d) => !guessed.has(d) && !scenery.has(d) && isSubjectMatter(d));
   const constraints =
     missing.length === 0 || spec.constraints.some((c) => c.startsWith(NOT_INDEXED))
       ? spec.constraints
       : [...spec.constraints, `${NOT_INDEXED} ${missing.join("; ")}`];
   return { spec: { ...spec, topics: kept, constraints }, dropped, unknown, essential };
 }
+
+/** Currency codes, a language to write in, an occasion, the requester's own description: no subject. */
+const notSubject = (name: string, goal: string): boolean =>
+  currencyCodesOnly(name) ||
+  writingLanguage(name, goal) ||
+  occasionOnly(name, goal) ||
+  describesRequester(name, goal);
+
+/**
+ * The name only says where the subject is or who asks: a place ("in Hamburg"), a people ("French"),
+ * the requester's own description ("we're a Suzhou plant"). The report can state it as missing.
+ */
+const setting = (name: string, goal: string): boolean =>
+  placeOnly(name, goal) || describesRequester(name, goal) || placeOfLanguage(name) !== null;
 
 /** Every word of the name is in the text itself, not just a fuzzy neighbour of it. */
 function mentionsWords(text: string, name: string): boolean {

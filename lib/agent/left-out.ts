@@ -1,3 +1,4 @@
+import { DEADLINE } from "./questions";
 import { currentPlan, type RunState } from "./state";
 
 /** A step of the current plan the run went on without, and why, in a sentence a reader can use. */
@@ -21,13 +22,24 @@ export function shortReason(note: string): string {
   return out.length > 200 ? `${out.slice(0, 199)}…` : out;
 }
 
-/** The skipped steps of the run's current plan, in plan order (the deliverable lists them). */
+/**
+ * What the run went on without: questions nobody answered by their deadline (the run took their
+ * default), then the skipped steps of its current plan, in plan order. The deliverable lists them.
+ */
 export function leftOutSteps(s: RunState): LeftOut[] {
   const plan = new Set(currentPlan(s)?.tasks.map((t) => t.id) ?? []);
-  return s.taskOrder
+  const unanswered = Object.values(s.questions)
+    .filter((q) => q.answeredBy === DEADLINE && q.taskId === null)
+    .sort((a, b) => a.askedSeq - b.askedSeq)
+    .map((q) => ({
+      title: `an answer to “${shortReason(q.prompt.split(/(?<=[.?!。？！])\s/u)[0] ?? q.prompt)}”`,
+      why: "nobody answered by its deadline, so the report goes on without it",
+    }));
+  const skipped = s.taskOrder
     .filter((id) => plan.has(id))
     .map((id) => s.tasks[id])
     .filter((t) => !!t && t.status === "skipped" && !t.deliverable)
     .map((t) => ({ title: t?.title ?? "", why: shortReason(t?.note ?? "") }))
     .filter((x) => x.title);
+  return [...unanswered, ...skipped];
 }

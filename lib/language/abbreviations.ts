@@ -83,3 +83,18 @@ export function abbreviates(acronym: string, name: string): boolean {
   };
   return match(0, 0);
 }
+
+let currencies: ReadonlySet<string> | undefined;
+
+/**
+ * The name is currency codes only ("GBP", "GBP->EUR", "USD/CNY"): the unit a figure is in, or a
+ * conversion asked, never a subject. The codes are ISO 4217's, as the runtime knows them.
+ */
+export function currencyCodesOnly(name: string): boolean {
+  currencies ??= new Set(Intl.supportedValuesOf("currency"));
+  const codes = name.trim().split(/\s*(?:->|→|=>|>|\/|\bto\b|-)\s*/u);
+  return (
+    codes.length > 0 &&
+    codes.every((c) => /^[A-Z]{3}$/u.test(c) && (currencies as ReadonlySet<string>).has(c))
+  );
+}

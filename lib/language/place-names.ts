@@ -175,3 +175,54 @@ function regionOfCode(code: string): string | null {
     return null;
   }
 }
+
+let tongues: ReadonlyMap<string, string | null> | undefined;
+
+/**
+ * English names of languages (CLDR, as the runtime ships it), each with the place it is most
+ * spoken in by CLDR's likely subtags: "French" → "France", "Dutch" → "Netherlands". A language's
+ * name is also its people's adjective, which `placeOfAdjective` cannot read back ("French" is no
+ * stem of "France").
+ */
+function languageNames(): ReadonlyMap<string, string | null> {
+  if (tongues) return tongues;
+  const languages = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
+  const regions = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
+  const out = new Map<string, string | null>();
+  const letters = "abcdefghijklmnopqrstuvwxyz";
+  for (const a of letters)
+    for (const b of letters) {
+      const code = `${a}${b}`;
+      let name: string | undefined;
+      try {
+        name = languages.of(code);
+      } catch {
+        continue;
+      }
+      // One word, long enough not to be an initialism's look-alike ("Ewe", "Ido").
+      if (!name || !/^\p{Lu}\p{Ll}{3,}$/u.test(name)) continue;
+      const region = new Intl.Locale(code).maximize().region;
+      out.set(name, region ? (regions.of(region) ?? null) : null);
+    }
+  tongues = out;
+  return out;
+}
+
+/** Is this word a language's English name ("French", "English", "Vietnamese")? */
+export const isLanguageName = (word: string): boolean => languageNames().has(word.trim());
+
+/** The place a language's name stands for as a people's adjective ("French household" → "France"), or null. */
+export const placeOfLanguage = (word: string): string | null => languageNames().get(word.trim()) ?? null;
+
+/**
+ * The name says what language or register to write in, not what to write about: a language's
+ * name after words of manner ("Plain English", "simple Chinese"), or written after "in"/"into"
+ * ("in French").
+ */
+export function writingLanguage(name: string, goal: string): boolean {
+  const words = name.trim().split(/\s+/);
+  const last = words.at(-1) ?? "";
+  if (!isLanguageName(last)) return false;
+  if (words.length > 1) return true;
+  return new RegExp(`\\b(?:in|into)\\s+(?:plain\\s+|simple\\s+)?${last}\\b`, "iu").test(goal);
+}

@@ -11,3 +11,46 @@ export function placeOnly(name: string, goal: string): boolean {
     /\b(?:in|across|within|outside|throughout)\s+(?:the\s+)?(?:\p{Lu}[\p{L}-]*(?![\p{L}-])[\s,()]*(?:(?:and|or)\s+)?)*$/u;
   return mentions.every((m) => place.test(goal.slice(0, m.index)));
 }
+
+const mentionsOf = (name: string, text: string) => {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return [...text.matchAll(new RegExp(`(?<![\\p{L}\\d])${escaped}(?![\\p{L}\\d])`, "gu"))];
+};
+
+/**
+ * Every mention of the name is in the requester's description of themselves: "we're a Suzhou
+ * plant", "we are based in Hamburg", "I'm with a Lyon co-op". It says who asks, not what to find.
+ */
+export function describesRequester(name: string, goal: string): boolean {
+  const mentions = mentionsOf(name, goal);
+  if (mentions.length === 0) return false;
+  // From the clause's opening first-person copula to the name: articles, a place word, at most
+  // two other words ("a mid-size").
+  const self =
+    /(?:^|[.;:!?(,—–-]\s*|\b(?:and|but|so)\s+)(?:we|i)\s*(?:['’]re|['’]m|\s+are|\s+am)\s+(?:(?:a|an|the|one|based|located|headquartered|in|at|from|with|out\s+of|part\s+of)\s+)*(?:[\p{Ll}-]+\s+){0,2}$/iu;
+  return mentions.every((m) => self.test(goal.slice(0, m.index)));
+}
+
+/** What a report is prepared for: a meeting, a call, a deck, a board. */
+const OCCASION =
+  /^\s+(?:[\p{L}-]+\s+)?(?:calls?|meetings?|decks?|slides?|presentations?|reviews?|pitch(?:es)?|briefings?|boards?|syncs?|catch-?ups?|offsites?|workshops?|demos?|negotiations?|sessions?|interviews?|standups?|talks?)(?![\p{L}\d])/iu;
+/** What comes before it: "for the", "before my", "ahead of". */
+const FOR_OCCASION =
+  /\b(?:for|before|after|ahead\s+of|during)\s+(?:(?:the|our|my|a|an|this|next|tomorrow['’]s|today['’]s)\s+)?$/iu;
+
+/**
+ * Every mention of the name modifies the occasion the report is prepared for: "for the LatAm board
+ * deck", "before my supplier call", "ahead of the Acme review". Whom or what the meeting is with is
+ * no subject to research, and nothing to ask about.
+ */
+export function occasionOnly(name: string, text: string): boolean {
+  const mentions = mentionsOf(name, text);
+  return (
+    mentions.length > 0 &&
+    mentions.every((m) => {
+      const at = m.index ?? 0;
+      // A possessive reference ("my supplier") brings its own determiner.
+      return FOR_OCCASION.test(text.slice(0, at)) && OCCASION.test(text.slice(at + name.length));
+    })
+  );
+}

@@ -1,3 +1,4 @@
+import { occasionOnly } from "../../language/places";
 import { declinesQuestions } from "../../language/references";
 import type { Clarification, GoalSpec } from "../../planner/plan-schema";
 import type { ModelContext } from "../model-context";
@@ -45,7 +46,9 @@ export function clarify(ctx: ClarifyContext): Clarification {
   const scoped = ctx.answers.filter((a) => !renamed.used.includes(a));
   const terms = parseGoalTerms(parseGoalOptions(scopedText(goal, scoped)).rest);
   const zh = options.language === "zh";
-  const needed = ctx.answers.length > 0 ? 1 : 2;
+  // An answer that gives nothing ("none", or the default taken at a question's deadline) makes a
+  // vague goal no clearer.
+  const needed = ctx.answers.some((a) => !NOTHING.test(a.answer.trim())) ? 1 : 2;
 
   if (terms.contentWords < needed || terms.names.length + terms.aspects.length === 0) {
     const known = [...terms.names, ...terms.aspects][0] ?? null;
@@ -65,6 +68,8 @@ export function clarify(ctx: ClarifyContext): Clarification {
             (ref, i, all) =>
               !definedInPlace(ctx.goal, ref) &&
               !onlyContext(ctx.goal, ref, options.derived) &&
+              // "before my supplier call": the occasion the report is for, not an input to it.
+              !occasionOnly(ref, ctx.goal) &&
               !all.some((o, k) => k !== i && o.includes(ref) && (o !== ref || k < i)),
           )
           .slice(0, MAX_REFERENCES_ASKED)
