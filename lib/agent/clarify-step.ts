@@ -1,6 +1,7 @@
 import { declinesQuestions } from "../language/references";
 import { Clarification } from "../planner/plan-schema";
 import { executiveOf } from "./config";
+import { givenInPlace, ownPhrases } from "../language/own-phrases";
 import { groundTopics } from "./ground-topics";
 import { specEntries } from "./memory-entries";
 import { askObject } from "./model-call";
@@ -81,6 +82,7 @@ export async function clarifyGoal(ctx: RunContext): Promise<void> {
         reason: `${reason || "the goal is specific enough to plan"}${left}`,
       });
       await specEntries(ctx, grounded.spec);
+      await askAboutOwnThings(ctx, answered.length);
       return;
     }
     // Asked with a default: at the deadline the run goes on without the answer ("none"), the gap
@@ -128,6 +130,41 @@ export async function clarifyGoal(ctx: RunContext): Promise<void> {
   });
 }
 
+/** Own things asked about aside at most, in one question. */
+const MAX_OWN_ASKED = 2;
+
+/**
+ * Asking is priced: the requester's own things that the request leaves unsaid ("our whole field
+ * org", "what we currently run in prod", 我们这边每月的预算) may be what a figure of the report needs,
+ * and no document can say what they are. Nothing was asked before planning, so they are asked
+ * aside: the run does not wait, and an answer that comes while it runs amends the goal. A requester
+ * who said not to check back is not asked.
+ */
+async function askAboutOwnThings(ctx: RunContext, answered: number): Promise<void> {
+  const s = ctx.state;
+  if (answered > 0 || !executiveOf(s.config).askUser || declinesQuestions(s.goal)) return;
+  const own = [...new Set(ownPhrases(s.goal))]
+    .filter((p) => !givenInPlace(s.goal, p))
+    .slice(0, MAX_OWN_ASKED);
+  if (own.length === 0) return;
+  const zh = /\p{Script=Han}/u.test(s.goal);
+  const quoted = own.map((p) => (zh ? `「${p}」` : `"${p}"`)).join(zh ? "、" : " and ");
+  await askPerson(
+    ctx,
+    {
+      questionId: `q:clarify:own`,
+      prompt: zh
+        ? `目标提到${quoted}——只有您知道具体内容（名称、数字）。运行不会等待；如果您回答，运行会采纳；回答 "${NO_INPUT}" 则按现有信息继续。`
+        : `The goal mentions ${quoted}, which only you know: what ${own.length === 1 ? "is it" : "are they"} exactly (names, numbers)? The run goes on without waiting; an answer is taken in as it comes, "${NO_INPUT}" leaves it as is.`,
+      choices: [NO_INPUT],
+      taskId: null,
+      origin: "clarify",
+    },
+    NO_INPUT,
+    false,
+  );
+}
+
 /** The goal clarifies into a spec if the question is answered "none": the answer can be done without. */
 async function plannableWithout(
   ctx: RunContext,
@@ -151,10 +188,16 @@ async function plannableWithout(
 /** The person's answers to clarifying questions, then their amendments, in order. */
 function clarifyAnswers(s: RunState): { prompt: string; answer: string }[] {
   const answered = Object.values(s.questions)
-    .filter((q) => q.origin === "clarify" && q.status === "answered")
+    // A question asked aside comes back as an amendment, below.
+    .filter((q) => q.origin === "clarify" && q.status === "answered" && q.blocking !== false)
     .sort((a, b) => a.askedSeq - b.askedSeq)
     .map((q) => ({ prompt: q.prompt, answer: q.answer ?? "" }));
-  const amended = s.amendments.map((a) => ({ prompt: `Requirement change from ${a.by}`, answer: a.text }));
+  // An answer to a question asked aside arrives as an amendment, but it answers that question: it
+  // is what the requester gave, not a change of what they want.
+  const amended = s.amendments.map((a) => {
+    const asked = a.questionId ? s.questions[a.questionId] : undefined;
+    return { prompt: asked?.prompt ?? `Requirement change from ${a.by}`, answer: a.text };
+  });
   return [...answered, ...amended];
 }
 

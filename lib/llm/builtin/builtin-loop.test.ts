@@ -89,6 +89,20 @@ describe("a run with the builtin model", () => {
     );
   });
 
+  it("asks aside about a thing of the requester's that the request leaves unsaid, and does not wait", async () => {
+    const { state, events } = await run(
+      "Project X list prices per vendor in 2025, and what they mean for our rollout plan.",
+    );
+    const asked = events.filter((e) => e.type === "question.asked") as {
+      prompt: string;
+      blocking?: boolean;
+    }[];
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.prompt).toMatch(/^The goal mentions "our rollout plan", which only you know/);
+    expect(asked[0]?.blocking).toBe(false);
+    expect(state.status, state.outcome?.reason).toBe("succeeded");
+  });
+
   it("a goal too vague to plan without an answer stops at the deadline instead of guessing", async () => {
     const clock = fakeClock();
     const { state, events, ctx } = await run("help me", clock);

@@ -238,8 +238,9 @@ export function planCalculation(
   // A gap or a ratio between totals worked out upstream (each side's bill) comes from those totals,
   // or from the rows of one made for each item, when the clause names two of them.
   const fromDerived =
-    ((operation === "difference" || operation === "ratio") && asked ? rowPair(derived, asked) : null) ??
-    derivedPair(derived);
+    ((operation === "difference" || operation === "ratio") && asked
+      ? rowPair(derived, asked, requestText)
+      : null) ?? derivedPair(derived);
   // Whether the pair was chosen by likeness of names (a measure's two years, two items on one
   // measure) rather than by what the request's grammar picks (a superlative, a supplied quote, a
   // stated change, a total worked out): only such a pair is weighed against the request's words.

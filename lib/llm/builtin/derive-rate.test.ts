@@ -165,6 +165,18 @@ describe("an amount changed by a rate", () => {
     expect(plan.inputs.map((i) => i.value)).toEqual(["USD 4.2 billion", "18%", "2"]);
   });
 
+  it("projects the market its clause names, to the year asked, not the span a rate is stated over", () => {
+    const market = [
+      fig("Specialty coffee market size 2025", "USD 98.6 billion"),
+      fig("Specialty coffee market Asia-Pacific 2025", "USD 22.8 billion"),
+      fig("Specialty coffee CAGR 2025-2030", "9.1%"),
+    ];
+    const request =
+      "If the specialty coffee market keeps growing at the forecast 2025-2030 CAGR, what's it worth in 2028? What share is Asia-Pacific today?";
+    const plan = planRate(frame(request), market, [], request, []);
+    expect(plan.inputs.map((i) => i.value)).toEqual(["USD 98.6 billion", "9.1%", "3"]);
+  });
+
   it("grows the latest stated figure of the rate's own measure to the year its sentence asks", () => {
     // A library nobody tuned for: SMB cyber insurance premiums.
     const market = [

@@ -91,18 +91,24 @@ export function planRate(
       : "growth";
   // Growth of the whole ("if the global figure compounds at …") is the market's, not an item's named later.
   const cue = clausesOf(requestText).find((c) => RATE_WORDS.test(c) || PROJECT.test(c)) ?? "";
-  const whole = change === "growth" && WHOLE.test(cue);
+  // The clause that asks the growth names its own item, or the market itself ("if the specialty
+  // coffee market keeps growing …"): an item named in another clause is no part of it.
+  const cueItem = change === "growth" && cue ? itemOf(frame, cue, [], reads, null) : null;
+  const whole =
+    change === "growth" &&
+    (WHOLE.test(cue) || (!cueItem && /\b(?:market|industry|sector)\b|市场|行业/iu.test(cue)));
   const item =
     subject ??
     (whole
       ? null
-      : itemOf(
+      : (cueItem ??
+        itemOf(
           frame,
           requestText,
           supplied,
           reads,
           change === "growth" ? null : change === "discount" ? DISCOUNT : MARKUP,
-        ));
+        )));
   // The rate asked at several values ("加价 10% 和 15% 分别算", "at a 10% and a 15% markup"): one row each.
   const several = change === "growth" ? [] : alternativeRates(change, [...supplied, requestText]);
   if (several.length >= 2) {
@@ -135,7 +141,7 @@ export function planRate(
   }
   const { base, rate } =
     change === "growth"
-      ? growthPair(candidates, item, requestText, reads, whole, yearProjectedTo(requestText))
+      ? growthPair(candidates, item, whole && cue ? cue : requestText, reads, whole, yearProjectedTo(requestText))
       : {
           base: baseOf(change, candidates, item, requestText, whole),
           rate: statedRate(change, item, requestText, supplied, reads),
@@ -164,7 +170,16 @@ export function planRate(
  * projects to 2027), else the latest the request names.
  */
 function yearProjectedTo(request: string): number {
-  const years = (text: string) => [...text.matchAll(/\b((?:19|20)\d\d)\b/g)].map((m) => Number(m[1]));
+  const years = (text: string) => {
+    // A span ("the 2025-2030 CAGR", "2025–30") is the period a rate is stated over, not the year
+    // asked: "project both to 2028" with each one's "2025-2030 CAGR" projects to 2028.
+    const asked = text.replace(
+      /\b(?:19|20)\d\d\s*(?:-|–|—|to)\s*(?:(?:19|20)\d\d|\d\d)\b(?=\s+(?:cagr|growth|rate|forecast|compound))/giu,
+      " ",
+    );
+    const found = [...asked.matchAll(/\b((?:19|20)\d\d)\b/g)].map((m) => Number(m[1]));
+    return found.length > 0 ? found : [...text.matchAll(/\b((?:19|20)\d\d)\b/g)].map((m) => Number(m[1]));
+  };
   const sentences = splitSentences(request);
   const at = sentences.findIndex((x) => asksRate(x));
   // (A projection asked in one sentence and dated in the next: "If that rate holds? Where is it by 2030?")
@@ -173,9 +188,9 @@ function yearProjectedTo(request: string): number {
   return Math.max(...(own.length > 0 ? own : next.length > 0 ? next : years(request)));
 }
 
-/** Every one of several items: "each region's own CAGR", "all four regions", 各自 — not every unit ("every seat"). */
+/** Every one of several items: "each region's own CAGR", "project both", "all four regions", 各自 — not every unit ("every seat"). */
 const EACH =
-  /\b(?:each|every)\b(?!\s+(?:seat|user|tech|technician|person|head|licen[cs]e|month|year|day|unit|hour)s?\b)|\ball\s+(?:the\s+)?(?:\w+\s+)?(?:regions|countries|segments|markets|vendors)\b|各自|分别|各个/iu;
+  /\bboth\b|\b(?:each|every)\b(?!\s+(?:seat|user|tech|technician|person|head|licen[cs]e|month|year|day|unit|hour)s?\b)|\ball\s+(?:the\s+)?(?:\w+\s+)?(?:regions|countries|segments|markets|vendors)\b|各自|分别|各个/iu;
 
 /** One projection per item of a lineup of amounts whose items each have their own growth rate. */
 function eachProjected(
@@ -183,7 +198,7 @@ function eachProjected(
   requestText: string,
   reads: readonly ReadDoc[],
 ): CalculationPlan | null {
-  const to = Math.max(...[...requestText.matchAll(/\b((?:19|20)\d\d)\b/g)].map((m) => Number(m[1])));
+  const to = yearProjectedTo(requestText);
   if (!Number.isFinite(to)) return null;
   const amounts = candidates.filter((c) => c.q.suffix !== "%" && isMoney(c) && !/forecast/i.test(c.label));
   let best: NonNullable<CalculationPlan["rows"]> = [];

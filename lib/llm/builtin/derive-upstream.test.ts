@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { planCalculation } from "./derive-inputs";
-import { derivedPair, refinedFigures } from "./derive-upstream";
+import { derivedPair, refinedFigures, rowPair } from "./derive-upstream";
 import type { ResearchFrame } from "./frame";
 import { figure, keyFigure } from "./test-docs";
 import type { Derivation } from "./upstream";
@@ -28,6 +28,38 @@ const prices = [
   figure("Fernbrook list price", "USD 49 per technician per month", "pricing"),
   figure("Quillon list price", "USD 39 per technician per month", "pricing"),
 ];
+
+describe("two rows of a calculation upstream as a gap's sides", () => {
+  const projected: Derivation = {
+    label: "Each projected to 2028 at its own rate",
+    operation: "apply_rate",
+    formatted: "",
+    formula: "…",
+    docIds: ["market"],
+    inputs: [],
+    rows: [
+      ["Project X North America market size 2025 with North America CAGR", "USD 2.43 billion"],
+      ["Project X Europe market size 2025 with Europe CAGR", "USD 1.87 billion"],
+      ["Project X Asia-Pacific market size 2025 with Asia-Pacific CAGR", "USD 2.1 billion"],
+    ].map(([label, formatted]) => ({
+      label: label as string,
+      formatted: formatted as string,
+      value: undefined,
+      formula: "…",
+      docIds: ["market"],
+      inputs: [],
+    })),
+  } as unknown as Derivation;
+
+  it("takes the two items the request names when the clause names none, an initialism by what it clips", () => {
+    const request =
+      "APAC is catching up with North America. Take each one's own 2025-2030 CAGR, project both to 2028, and give me the 2028 gap.";
+    const pair = rowPair([projected], "and give me the 2028 gap.", request);
+    expect(pair?.map((c) => c.value)).toEqual(["USD 2.1 billion", "USD 2.43 billion"]);
+    // Without the request, a clause that names no two items picks nothing.
+    expect(rowPair([projected], "and give me the 2028 gap.")).toBeNull();
+  });
+});
 
 describe("figures as the calculations upstream adjusted them", () => {
   it("puts a discounted price in place of the listed one, still lined up with the other items", () => {

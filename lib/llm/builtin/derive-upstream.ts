@@ -1,3 +1,4 @@
+import { abbreviates } from "../../language/abbreviations";
 import { parseQuantity, type Quantity } from "../../tools/calculate";
 import { parseGoalTerms } from "./goal-terms";
 import { type Figure as Candidate, firstOf, lineupsOf } from "./lineups";
@@ -69,12 +70,32 @@ export function derivedPair(derived: readonly Derivation[]): [Candidate, Candida
  * clause comparing names ("whether Asia-Pacific overtakes North America by 2030 and by how much"),
  * in its order: the rows are that clause's figures, not the items' figures as stated.
  */
-export function rowPair(derived: readonly Derivation[], clause: string): [Candidate, Candidate] | null {
-  const names = parseGoalTerms(clause).names;
+export function rowPair(
+  derived: readonly Derivation[],
+  clause: string,
+  /** The whole request, when the clause names no two items ("give me the 2028 gap"): its two names. */
+  request = "",
+): [Candidate, Candidate] | null {
+  const own = parseGoalTerms(clause).names;
+  // Else the request's names that some row is of, when exactly two are ("APAC is catching up with
+  // North America … give me the 2028 gap").
+  const whole = own.length < 2 && request !== "";
+  const names = whole ? parseGoalTerms(request).names : own;
   if (names.length < 2) return null;
+  // "APAC" is the row of "Asia-Pacific": an initialism matches the capitalised name it abbreviates.
+  const isOf = (label: string, n: string) =>
+    mentions(label, firstOf(n)) ||
+    (/^\p{Lu}{2,5}$/u.test(n) &&
+      (label.match(/\p{Lu}[\p{L}]*(?:-\p{Lu}[\p{L}]*)*/gu) ?? []).some((w) => abbreviates(n, w)));
   for (const d of [...derived].reverse()) {
-    const picked = names.flatMap((n) => {
-      const row = (d.rows ?? []).find((r) => mentions(r.label, firstOf(n)));
+    // An item is of some rows, not all ("CAGR" is every row's measure).
+    const rows = d.rows ?? [];
+    const of = names.filter(
+      (n) => rows.some((r) => isOf(r.label, n)) && !rows.every((r) => isOf(r.label, n)),
+    );
+    if (whole && of.length !== 2) continue;
+    const picked = of.flatMap((n) => {
+      const row = (d.rows ?? []).find((r) => isOf(r.label, n));
       // Unrounded, as a result is: 3.2247 and 3.2182 billion are no tie.
       const result = row
         ? resultOf({ ...d, rows: undefined, value: row.value, formatted: row.formatted })
