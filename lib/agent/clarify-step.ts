@@ -1,7 +1,7 @@
+import { givenInPlace, ownPhrases } from "../language/own-phrases";
 import { declinesQuestions } from "../language/references";
 import { Clarification } from "../planner/plan-schema";
 import { executiveOf } from "./config";
-import { givenInPlace, ownPhrases } from "../language/own-phrases";
 import { groundTopics } from "./ground-topics";
 import { specEntries } from "./memory-entries";
 import { askObject } from "./model-call";

@@ -141,7 +141,14 @@ export function planRate(
   }
   const { base, rate } =
     change === "growth"
-      ? growthPair(candidates, item, whole && cue ? cue : requestText, reads, whole, yearProjectedTo(requestText))
+      ? growthPair(
+          candidates,
+          item,
+          whole && cue ? cue : requestText,
+          reads,
+          whole,
+          yearProjectedTo(requestText),
+        )
       : {
           base: baseOf(change, candidates, item, requestText, whole),
           rate: statedRate(change, item, requestText, supplied, reads),
