@@ -37,6 +37,7 @@ import {
   missingSide,
   SHARE_OF,
   SHARE_PART,
+  shareOfTotalPair,
   sharePair,
   upstreamSharePair,
 } from "./derive-share";
@@ -357,6 +358,7 @@ export function planCalculation(
   if (!pair && operation === "share") pair = nestedPickPair(frame.request, candidates, reads);
   if (!pair && operation !== "percent_change") pair = superlativePair(frame.request, reads);
   if (!pair && operation === "share") pair = sharePair(requestText, frame, candidates, derived);
+  if (!pair && operation === "share") pair = shareOfTotalPair(requestText, frame, candidates);
   // The whole the share is asked of has no figure to pair with yet: said so (a search for it comes
   // next), never a share of something else.
   const missing = !pair && operation === "share" ? missingSide(requestText, frame, candidates) : null;

@@ -13,6 +13,19 @@ const frame = {
   options: { excluded: [] },
 } as unknown as ResearchFrame;
 
+describe("a share of the whole, the whole unsaid", () => {
+  it("divides the part the clause names by the total no lineup itemises, of the same year", () => {
+    const request = "What's the market worth in 2028? What share is Asia-Pacific today?";
+    const figures = [
+      fig("Specialty coffee market size 2024", "USD 89.2 billion"),
+      fig("Specialty coffee market size 2025", "USD 98.6 billion"),
+      fig("Specialty coffee market Asia-Pacific 2025", "USD 22.8 billion"),
+    ];
+    const plan = planCalculation("share", { ...frame, request }, figures, null, request);
+    expect(plan.inputs.map((i) => i.value)).toEqual(["USD 22.8 billion", "USD 98.6 billion"]);
+  });
+});
+
 describe("a share with a named whole", () => {
   it("says which whole a share lacks rather than dividing by something else", () => {
     const request = "What share of the Asia-Pacific market is China?";

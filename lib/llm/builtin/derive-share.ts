@@ -6,7 +6,7 @@ import type { ResearchFrame } from "./frame";
 import { gloss, placesIn, termsOf } from "./gloss";
 import { derivationCue, parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
-import { type Figure as Candidate, firstOf, sharedEnds } from "./lineups";
+import { type Figure as Candidate, firstOf, lineupsOf, sharedEnds } from "./lineups";
 import { kindOf } from "./prose-figures";
 import { mentions, normalise } from "./text";
 import type { Derivation, ReadDoc } from "./upstream";
@@ -31,7 +31,10 @@ export function sharePair(
   const wholeName = wholeNamed(request, names);
   // The part is a name the clause asking the share gives ("what share of Asia-Pacific's market
   // China accounts for"), not another the request sizes elsewhere ("… and North America").
-  const clause = clausesOf(request).find((c) => SHARE_OF_WORDS.test(c));
+  // "What share is Asia-Pacific today?": the clause names its part after the verb, the whole unsaid.
+  const clause =
+    clausesOf(request).find((c) => SHARE_OF_WORDS.test(c)) ??
+    clausesOf(request).find((c) => SHARE_IS.test(c));
   const inClause = clause ? names.filter((n) => mentions(clause, firstOf(n))) : [];
   const pairOf = (wholes: readonly string[], parts: readonly string[], larger: boolean) => {
     for (const a of all) {
@@ -81,11 +84,45 @@ export function sharePair(
           return [{ label: sum.label, value: sum.formatted, docId: sum.docIds[0], q }, whole];
         }
       }
-      if (names.some((n) => mentions(split.itemA, n.split(/\s+/)[0] ?? n) || mentions(n, split.itemA)))
+      if (
+        (inClause.length > 0 ? inClause : names).some(
+          (n) => mentions(split.itemA, n.split(/\s+/)[0] ?? n) || mentions(n, split.itemA),
+        )
+      )
         return [a, whole];
     }
   }
   return null;
+}
+
+/**
+ * "What share is Asia-Pacific today?": the part the clause names, over the whole no lineup
+ * itemises — of the same kind and year, larger, the figure whose other words the part's share most
+ * ("Specialty coffee market Asia-Pacific 2025" of "Specialty coffee market size 2025").
+ */
+export function shareOfTotalPair(
+  request: string,
+  frame: ResearchFrame,
+  all: readonly Candidate[],
+): [Candidate, Candidate] | null {
+  const clause = clausesOf(request).find((c) => SHARE_IS.test(c));
+  if (!clause) return null;
+  const part = namesOf(clause, frame).find((n) => all.some((c) => mentions(c.label, firstOf(n))));
+  if (!part) return null;
+  const itemised = new Set(lineupsOf(all).flatMap((l) => [...l.items.values()].map((c) => c.label)));
+  const yearOf = (c: Candidate) => /\b(?:19|20)\d\d\b/.exec(c.label)?.[0] ?? "";
+  const termsOfLabel = (c: Candidate) => new Set(normalise(c.label).split(/\s+/));
+  let best: { pair: [Candidate, Candidate]; score: number } | null = null;
+  for (const a of all.filter((c) => mentions(c.label, firstOf(part)))) {
+    for (const b of all) {
+      if (b === a || kindOf(b.q) !== kindOf(a.q) || b.q.amount <= a.q.amount) continue;
+      if (itemised.has(b.label) || mentions(b.label, firstOf(part)) || yearOf(b) !== yearOf(a)) continue;
+      const mine = termsOfLabel(a);
+      const score = [...termsOfLabel(b)].filter((t) => mine.has(t)).length;
+      if (!best || score > best.score) best = { pair: [a, b], score };
+    }
+  }
+  return best && best.score > 0 ? best.pair : null;
 }
 
 /** The calculation task's subject for one share of several parts a clause names ("China and Japan each"). */
@@ -112,6 +149,8 @@ export function partsAsked(request: string): string[] {
  */
 const SHARE_OF_WORDS =
   /\b(?:share|percent(?:age)?|proportion|fraction|portion|slice|chunk)\s+of\s+(?:the\s+|its\s+)?(.{2,40})/iu;
+/** A share asked of a part, the whole unsaid: "what share is Asia-Pacific", "what percentage are imports". */
+const SHARE_IS = /\bwhat\s+(?:percent(?:age)?|share|proportion|fraction)\s+(?:is|are|was|were)\b/iu;
 /** A whole named by its kind, not by a name: "the region", "the regional total", "the market as a whole". */
 const CLASS_WHOLE =
   /^(?:the\s+)?(?:whole\s+|entire\s+|overall\s+)?(?:region(?:al)?|country|continent|market|total|sector|segment)\b/i;

@@ -105,7 +105,7 @@ const DERIVED: [Operation, RegExp][] = [
   ],
   [
     "share",
-    /\b(?:share of|as an? (?:percentage|share|proportion|fraction|portion) of|what (?:percent(?:age)?|share|proportion|fraction|portion|slice|chunk) of|how (?:big|large) an? (?:share|slice|portion|chunk|fraction) of)\b|\bwhat % of\b|占比|所占比例|比重|(?<![抢霸])占(?![有用])[^。？！，,]{1,24}?的?(?:百分比|比例)|(?<![抢霸])占(?![有用])[^。？！，,]{1,24}?(?:百分之几|百分之多少|几成)/i,
+    /\b(?:share of|as an? (?:percentage|share|proportion|fraction|portion) of|what (?:percent(?:age)?|share|proportion|fraction|portion|slice|chunk) of|what (?:percent(?:age)?|share|proportion|fraction) (?:is|are|was|were)\b|how (?:big|large) an? (?:share|slice|portion|chunk|fraction) of)\b|\bwhat % of\b|占比|所占比例|比重|(?<![抢霸])占(?![有用])[^。？！，,]{1,24}?的?(?:百分比|比例)|(?<![抢霸])占(?![有用])[^。？！，,]{1,24}?(?:百分之几|百分之多少|几成)/i,
   ],
   [
     "product",
