@@ -9,13 +9,17 @@ import {
   withSpellingMended,
 } from "./english";
 
-describe("tagEnglish mends two slips of the tagger", () => {
+describe("tagEnglish mends slips of the tagger", () => {
   const tags = (text: string, word: string) => [
     ...(tagEnglish(text).find((w) => w.text === word)?.tags ?? []),
   ];
   it("reads a word in capitals as an acronym, never the verb it spells", () => {
     expect(tags("Compare the main LED bar suppliers for vertical farms", "LED")).toContain("Acronym");
     expect(tags("Compare the main LED bar suppliers for vertical farms", "LED")).not.toContain("Verb");
+  });
+  it("reads a name heading a request before a colon as a name, an interjection as one", () => {
+    expect(tags("Thermovia: 2024 European unit sales", "Thermovia")).toContain("ProperNoun");
+    expect(tags("Hey: what are the 2024 unit sales?", "Hey")).not.toContain("ProperNoun");
   });
   it("keeps a comparative after 'how much' a comparative, and a noun in -er a noun", () => {
     expect(

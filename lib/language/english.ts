@@ -61,6 +61,10 @@ const FISCAL_PERIOD = /^(?:Q[1-4]|H[12]|FY)(?:\s*['’-]?\s*(?:\d{2}|(?:19|20)\d
 function mendedTags(text: string, tags: readonly string[]): Set<string> {
   // A fiscal period ("Q2'24", "H1", "FY25", "Q3-2025") is a date, which chrono and the tagger miss.
   if (FISCAL_PERIOD.test(text)) return new Set(["Date", "Noun"]);
+  // "Thermovia: 2024 sales …": a word opening a request before a colon reads to the tagger as an
+  // interjection ("Hey:"); a capitalised word no dictionary has is a name heading the request.
+  if (tags.includes("Expression") && /^\p{Lu}[\p{L}\d-]*$/u.test(text) && !isCommonWord(text))
+    return new Set(["Noun", "ProperNoun", "Singular"]);
   if (/^\p{Lu}{2,}s?$/u.test(text) && tags.includes("Verb")) return new Set(["Acronym", "Noun", "Singular"]);
   if (
     tags.includes("Noun") &&
