@@ -9,6 +9,13 @@ const run = (goal: string, answers: { prompt: string; answer: string }[] = []) =
   Clarification.parse(clarify({ purpose: "clarify", goal, answers }));
 
 describe("clarify", () => {
+  it("plans a goal whose question went unanswered, the references taken out in a bounded pass", () => {
+    // Taking "for our 300 crews" out once left " ," — a reference of no words, found again forever.
+    const goal =
+      "Fernbrook's renewal quote for our 300 crews landed yesterday. Is it above or below what a buyer our size should be paying? Give me the difference per seat.";
+    expect(c(run(goal, [{ prompt: "The goal mentions …", answer: "none" }]))).toBe("spec");
+  });
+
   it("asks how many when a total of theirs over a span counts nothing; not when a count or a unit price is given", () => {
     expect(
       c(run("roughly what would Fernbrook FieldMate cost us per year at list price? just licences")),

@@ -28,6 +28,8 @@ const NOTHING = /^(?:none|no|nothing|n\/a|skip|-|无|没有|不用)[.!。]?$/i;
 const DEFAULT_MIN_SOURCES = 2;
 /** Private references one clarifying question names at most. */
 const MAX_REFERENCES_ASKED = 3;
+/** References taken out of a goal once answered, at most: each pass removes one. */
+const MAX_REFERENCES_REMOVED = 20;
 
 /**
  * Goal → GoalSpec by rule. A goal with fewer than two content words ("help me", "report") cannot
@@ -280,7 +282,13 @@ function renames(
 
 function withoutPrivateReferences(goal: string): string {
   let rest = goal;
-  for (let ref = privateReference(rest); ref && rest.includes(ref); ref = privateReference(rest)) {
+  // Each pass removes one reference of some words; one of no words (" ,", left by an earlier pass)
+  // would be found again forever, so it ends the loop, and so does a cap.
+  for (
+    let ref = privateReference(rest), n = 0;
+    ref && /[\p{L}\d]/u.test(ref) && rest.includes(ref) && n < MAX_REFERENCES_REMOVED;
+    ref = privateReference(rest), n++
+  ) {
     rest = rest.replace(ref, " , ");
   }
   return rest;
