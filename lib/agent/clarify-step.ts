@@ -5,7 +5,7 @@ import { executiveOf } from "./config";
 import { groundTopics } from "./ground-topics";
 import { specEntries } from "./memory-entries";
 import { askObject } from "./model-call";
-import { askPerson, DEADLINE, NO_INPUT } from "./questions";
+import { askPerson, NO_INPUT } from "./questions";
 import type { RunContext } from "./run-context";
 import type { RunState } from "./state";
 
@@ -63,12 +63,12 @@ export async function clarifyGoal(ctx: RunContext): Promise<void> {
           ctx,
           {
             questionId: `q:clarify:${answered.length}`,
-            prompt: `No document in the library mentions ${unknown}. What should the report use for it (figures, facts, or a source to add)? Answer "none" to go on without it.${s.config.questionDeadlineMs ? " Without an answer by the deadline, the run goes on without it and the report says the library has nothing on it." : ""}`,
+            prompt: `No document in the library mentions ${unknown}. What should the report use for it (figures, facts, or a source to add)? Answer "none" to go on without it.${s.config.questionDeadlineMs ? " Without an answer by the deadline, the run stops without a report." : ""}`,
             choices: ["none"],
             taskId: null,
             origin: "clarify",
           },
-          NO_INPUT,
+          null,
         );
         return;
       }
@@ -85,41 +85,18 @@ export async function clarifyGoal(ctx: RunContext): Promise<void> {
       await askAboutOwnThings(ctx, answered.length);
       return;
     }
-    // Asked with a default: at the deadline the run goes on without the answer ("none"), the gap
-    // stated in the report. A model that still cannot plan once a question went unanswered has
-    // nothing safe to assume, and the run ends honestly instead of asking round in circles.
-    const expired = Object.values(s.questions).find(
-      (q) => q.origin === "clarify" && q.answeredBy === DEADLINE,
-    );
-    if (expired) {
-      await ctx.emit({
-        type: "run.failed",
-        code: "unanswered",
-        reason: `Nobody answered “${truncated(expired.prompt)}” by its deadline, and without it the goal is still too vague to plan (${reason || "no spec"}); no report was written rather than guess. Fork the run to continue with an answer.`,
-      });
-      return;
-    }
-    const prompt =
-      question?.prompt ?? "The goal is too vague to plan. What exactly should be researched, and for whom?";
-    // Priced before asking: a question the goal can be planned without (a reference only the
-    // requester can resolve) has "none" as its default, and the run goes on at the deadline; a goal
-    // too vague to plan even then has no safe default.
-    const goesOn = s.config.questionDeadlineMs !== null && (await plannableWithout(ctx, answered, prompt));
-    const then = goesOn
-      ? " Without an answer by the deadline, the run goes on without it and says so in the report."
-      : s.config.questionDeadlineMs
-        ? " Without an answer by the deadline, the run stops without a report."
-        : "";
     await askPerson(
       ctx,
       {
         questionId: `q:clarify:${answered.length}`,
-        prompt: `${prompt}${then}`,
+        prompt:
+          question?.prompt ??
+          "The goal is too vague to plan. What exactly should be researched, and for whom?",
         choices: question?.choices ?? [],
         taskId: null,
         origin: "clarify",
       },
-      goesOn ? NO_INPUT : null,
+      null,
     );
     return;
   }
@@ -163,26 +140,6 @@ async function askAboutOwnThings(ctx: RunContext, answered: number): Promise<voi
     NO_INPUT,
     false,
   );
-}
-
-/** The goal clarifies into a spec if the question is answered "none": the answer can be done without. */
-async function plannableWithout(
-  ctx: RunContext,
-  answered: { prompt: string; answer: string }[],
-  prompt: string,
-): Promise<boolean> {
-  const r = await askObject(ctx, {
-    callId: `clarify:${answered.length}:without`,
-    context: {
-      purpose: "clarify",
-      goal: ctx.state.goal,
-      answers: [...answered, { prompt, answer: NO_INPUT }],
-    },
-    schema: Clarification,
-    schemaName: "clarification",
-    taskId: null,
-  });
-  return r.ok && r.output.spec !== null;
 }
 
 /** The person's answers to clarifying questions, then their amendments, in order. */
@@ -233,5 +190,3 @@ export async function reclarifyGoal(ctx: RunContext): Promise<void> {
   });
   await specEntries(ctx, spec);
 }
-
-const truncated = (text: string) => (text.length > 200 ? `${text.slice(0, 199)}…` : text);
