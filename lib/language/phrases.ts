@@ -78,8 +78,6 @@ function nounByPosition(words: TaggedWord[], i: number, previous: Role | undefin
   const ends =
     !next || word.post.trim() !== "" || next.tags.has("Preposition") || next.tags.has("Conjunction");
   if (!ends) return false;
-  // "cost per task", "spend per seat": what a rate is of is a noun, whatever opens the clause.
-  if (/^per$/i.test(next?.text ?? "")) return true;
   if (previous === "modifier" || previous === "noun") return true;
   const before = words[i - 1];
   const beforeThat = words[i - 2];
