@@ -20,6 +20,10 @@ describe("words that set the scene, not the subject", () => {
       false,
     );
     expect(describesRequester("Halvora", "What share does Halvora hold?")).toBe(false);
+    expect(
+      describesRequester("Tessaract Pocket", "We're deciding between Tessaract Pocket and Nordvale Atlas."),
+    ).toBe(false);
+    expect(describesRequester("Halvora", "We're in talks with Halvora: what is its revenue?")).toBe(false);
   });
 
   it("reads the occasion a report is for", () => {

@@ -24,10 +24,11 @@ const mentionsOf = (name: string, text: string) => {
 export function describesRequester(name: string, goal: string): boolean {
   const mentions = mentionsOf(name, goal);
   if (mentions.length === 0) return false;
-  // From the clause's opening first-person copula to the name: articles, a place word, at most
-  // two other words ("a mid-size").
+  // From the clause's opening first-person copula to the name: an article or a place word first
+  // ("a", "based in"), then at most two other words ("a mid-size"), none that starts a phrase of its
+  // own — "we're deciding between X", "we're in talks with X" name what they ask about.
   const self =
-    /(?:^|[.;:!?(,—–-]\s*|\b(?:and|but|so)\s+)(?:we|i)\s*(?:['’]re|['’]m|\s+are|\s+am)\s+(?:(?:a|an|the|one|based|located|headquartered|in|at|from|with|out\s+of|part\s+of)\s+)*(?:[\p{Ll}-]+\s+){0,2}$/iu;
+    /(?:^|[.;:!?(,—–-]\s*|\b(?:and|but|so)\s+)(?:we|i)\s*(?:['’]re|['’]m|\s+are|\s+am)\s+(?:(?:a|an|the|one|based|located|headquartered|in|at|from|with|out\s+of|part\s+of)\s+)+(?:(?!(?:with|between|about|on|for|to|of|and|or|than|vs)\s)[\p{Ll}-]+\s+){0,2}$/iu;
   return mentions.every((m) => self.test(goal.slice(0, m.index)));
 }
 
