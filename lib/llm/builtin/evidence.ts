@@ -40,6 +40,8 @@ export function gatherEvidence(up: Upstream, frame: ResearchFrame): Evidence {
   for (const doc of up.reads) {
     if (isWeakSource(`${doc.title} ${doc.source}`) || isInstructionLike(doc.text)) weak.add(doc.docId);
   }
+  // A document whose forecasts later documents overtook is dated: ranked below them.
+  for (const s of up.superseded ?? []) weak.add(s.docId);
   // Extracted facts first (they keep their topic); then the read documents' own sentences, since
   // extract matches exact words only and would miss "price" for a facet called "pricing".
   const facts = [...up.facts.filter((f) => read.has(f.docId)), ...sentencesOfReads(up, frame)];

@@ -11,6 +11,7 @@ import { keyFigures } from "./key-figures";
 import { renderComparison, renderDraft } from "./markdown";
 import { DRAFT_PATH, TABLE_PATH } from "./plan-tasks";
 import { buildReport, type ReportContent } from "./report-content";
+import { withoutSuperseded } from "./superseded";
 import { isStopWord, tokens, truncate } from "./text";
 import { inScope, type ReadDoc, rankedHits, readUpstream } from "./upstream";
 
@@ -60,7 +61,7 @@ function toolArguments(ctx: ExecuteContext): Record<string, unknown> {
   const input = task.input;
   const frame = researchFrame(ctx.spec, ctx.goal);
   const facet = facetOfTask(frame, String(input.query ?? input.topic ?? task.title));
-  const up = inScope(readUpstream(ctx.inputs), frame.options.excluded);
+  const up = withoutSuperseded(inScope(readUpstream(ctx.inputs), frame.options.excluded));
 
   switch (task.tool) {
     case "search": {

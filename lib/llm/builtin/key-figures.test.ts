@@ -39,3 +39,28 @@ describe("keyFigures", () => {
     expect(keyFigures(frame, up, ev)[0]?.conflicts.length).toBe(1);
   });
 });
+
+describe("keyFigures with an overtaken forecast", () => {
+  it("lists the later figure first and the older forecast as a weaker source's value", () => {
+    const up = {
+      figures: [{ name: "O&M spend 2025", value: "USD 7.9 billion", docId: "market" }],
+      superseded: [
+        {
+          docId: "outlook",
+          name: "O&M spend 2025 forecast",
+          value: "USD 11.0 billion",
+          by: { name: "O&M spend 2025", value: "USD 7.9 billion", docId: "market" },
+        },
+      ],
+    } as unknown as Upstream;
+    const ev: Evidence = { facts: [], docs: [doc("market"), doc("outlook")], weak: new Set(["outlook"]) };
+    const [f] = keyFigures(
+      { ...frame, facets: [{ names: ["spend"], topic: "spend" }] } as ResearchFrame,
+      up,
+      ev,
+    );
+    expect(f?.value).toBe("USD 7.9 billion");
+    expect(f?.conflicts).toEqual([{ value: "USD 11.0 billion", docIds: ["outlook"] }]);
+    expect(f?.tied).toBe(false);
+  });
+});

@@ -69,6 +69,13 @@ export function keyFigures(frame: ResearchFrame, up: Upstream, ev: Evidence): Ke
         docIds: [...docIds, ...statedInText(ev, key, docIds)],
       }))
       .sort((a, b) => support(b.docIds) - support(a.docIds));
+    // A forecast a later document overtook is an older source's value of this figure.
+    for (const s of up.superseded ?? []) {
+      if (normalise(s.by.name) !== normalise(group[0]?.name ?? "")) continue;
+      const older = values.find((v) => normalise(v.value) === normalise(s.value));
+      if (older) older.docIds.push(s.docId);
+      else values.push({ value: s.value, docIds: [s.docId] });
+    }
     const [best, ...rest] = values;
     if (!best) continue;
     const tied = rest.some((r) => support(r.docIds) === support(best.docIds));

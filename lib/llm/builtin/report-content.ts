@@ -43,7 +43,11 @@ export function buildReport(asked: ResearchFrame, up: Upstream): ReportContent {
   const figures = keyFigures(frame, up, ev);
   // A sentence stating a figure that better-supported sources contradict is not quoted as fact;
   // the Key figures list still names it, marked as the weaker claim.
-  const outvoted = outvotedValues(figures);
+  // An overtaken forecast's value is no finding either ("will reach USD 11.0 billion in 2025").
+  const outvoted = [
+    ...outvotedValues(figures),
+    ...(up.superseded ?? []).map((s) => normalise(s.value)).filter((v) => v.length >= 5 && /\p{L}/u.test(v)),
+  ];
   const picked = selectFacts(frame, {
     ...ev,
     facts: ev.facts.filter((f) => !outvoted.some((v) => normalise(f.text).includes(v))),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isCommonWord } from "../../language/english";
 import { splitSentences } from "../../tools/sentences";
 import type { TaskInput } from "../model-context";
+import type { Superseded } from "./superseded";
 import { ruledOutBy } from "./text";
 
 /**
@@ -101,6 +102,8 @@ export interface Upstream {
   figures: FigureClaim[];
   /** Figures the calculate tool derived, with their formulas. */
   derived: Derivation[];
+  /** Forecasts a later document overtook (`withoutSuperseded`): no longer among the figures. */
+  superseded?: Superseded[];
 }
 
 export function readUpstream(inputs: readonly TaskInput[]): Upstream {
