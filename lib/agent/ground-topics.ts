@@ -1,6 +1,6 @@
 import { currencyCodesOnly, isAcronym } from "../language/abbreviations";
 import { isCommonWord, isSubjectMatter, misspelledCommonWord } from "../language/english";
-import { placeOfLanguage, writingLanguage } from "../language/place-names";
+import { placeOfPeople, writingLanguage } from "../language/place-names";
 import { describesRequester, occasionOnly, placeOnly } from "../language/places";
 import { type GoalSpec, NOT_IN_LIBRARY, NOT_INDEXED } from "../planner/plan-schema";
 import type { DocumentLibrary } from "../tools/library/document-library";
@@ -107,9 +107,9 @@ export async function groundTopics(
       guessed.add(name);
       continue;
     }
-    // "the French household": a language's name is also its people's, and stands for their place
-    // when the library has it ("France").
-    const land = placeOfLanguage(name);
+    // "the French household", "a North American utility": a people's name stands for their place
+    // when the library has it ("France", "North America").
+    const land = placeOfPeople(name);
     if (land && (await mentionedAnywhere(land, library))) {
       expanded.set(name, land);
       continue;
@@ -166,7 +166,7 @@ const notSubject = (name: string, goal: string): boolean =>
  * the requester's own description ("we're a Suzhou plant"). The report can state it as missing.
  */
 const setting = (name: string, goal: string): boolean =>
-  placeOnly(name, goal) || describesRequester(name, goal) || placeOfLanguage(name) !== null;
+  placeOnly(name, goal) || describesRequester(name, goal) || placeOfPeople(name) !== null;
 
 /** Every word of the name is in the text itself, not just a fuzzy neighbour of it. */
 function mentionsWords(text: string, name: string): boolean {

@@ -24,6 +24,26 @@ describe("countIn", () => {
     expect(countIn("the market in 2025 at USD 39")).toBeNull();
     expect(countIn("over 3 years")).toBeNull();
   });
+
+  it("reads a verb in -s after a plural head as the verb, not the head ('technicians wants')", () => {
+    expect(countIn("A utility with 2,000 field technicians wants whichever vendor was first.")).toEqual({
+      amount: 2000,
+      label: "2000 technicians",
+    });
+  });
+
+  it("counts nothing in a rough number or a bound ('60-plus km', '40-odd sites')", () => {
+    expect(countIn("For a farm 60-plus km out, what does an SOV cost per day?")).toBeNull();
+    expect(countIn("across 40-odd sites")).toBeNull();
+  });
+
+  it("reads a number written with a thousands separator as a count, never a year", () => {
+    expect(countIn("If we buy 2,000 Lingovia Business seats, how many sit idle?")).toEqual({
+      amount: 2000,
+      label: "2000 seats",
+    });
+    expect(countIn("如果我们采购 2,000 个席位")).toEqual({ amount: 2000, label: "2000 个席位" });
+  });
 });
 
 describe("thresholds", () => {

@@ -16,7 +16,7 @@ function countInChinese(text: string): { amount: number; label: string } | null 
   for (let i = 0; i < words.length; i++) {
     if (!/^\d[\d,]*$/.test(words[i]?.text ?? "")) continue;
     const amount = Number((words[i]?.text ?? "").replace(/,/g, ""));
-    if (amount < 2 || (amount >= 1900 && amount <= 2100)) continue;
+    if (amount < 2 || (amount >= 1900 && amount <= 2100 && !(words[i]?.text ?? "").includes(","))) continue;
     if (isThreshold(text, words[i]?.start ?? 0, words[i]?.end ?? 0)) continue;
     let j = i + 1;
     while (words[j] && (words[j]?.text.trim() === "" || words[j]?.tag === "q")) j++;
@@ -41,6 +41,9 @@ function countInEnglish(text: string): { amount: number; label: string } | null 
     const w = words[i] as (typeof words)[number];
     // "10,000", "10k", "1.5k": a count as people write it; "a 25-seat team" hyphenates its unit.
     const written = /^(\d[\d,]*(?:\.\d+)?)([km])?(?:-([\p{L}]+))?$/iu.exec(w.text);
+    // "60-plus km", "40-odd sites": a bound or a rough number, not a count of a unit called "plus".
+    const hyphened = written?.[3] ?? (w.post === "-" ? words[i + 1]?.text : undefined);
+    if (hyphened && /^(?:plus|odd|ish|something)$/iu.test(hyphened)) continue;
     const m = written ? [written[0], written[1], written[3]] : null;
     const scale = written?.[2] ? (written[2].toLowerCase() === "k" ? 1e3 : 1e6) : 1;
     // Not an amount ("USD 39"), a decimal's tail, or part of a name ("IASS-2").
@@ -53,24 +56,36 @@ function countInEnglish(text: string): { amount: number; label: string } | null 
     const before = words[i - 1]?.text.toLowerCase() ?? "";
     if (/^(?:top|first|last|best|worst)$/.test(before)) continue;
     const amount = Number((m[1] as string).replace(/,/g, "")) * scale;
-    if (!Number.isInteger(amount) || amount < 2 || (scale === 1 && amount >= 1900 && amount <= 2100))
-      continue;
+    // A year is never written with a thousands separator ("2,000 seats" is a count).
+    const yearLike = scale === 1 && amount >= 1900 && amount <= 2100 && !(m[1] as string).includes(",");
+    if (!Number.isInteger(amount) || amount < 2 || yearLike) continue;
     // "above 500 seats", "500 seats or more": a threshold, not how many there are.
     if (isThreshold(text, w.start, w.end)) continue;
     // "a 25-seat team" counts seats: the word hyphenated to the number is the unit.
     let head = m[2] ?? (w.post === "-" ? (words[i + 1]?.text ?? "") : "");
+    let pluralHead = false;
     for (let j = i + 1; !m[2] && w.post !== "-" && j < words.length; j++) {
       const n = words[j] as (typeof words)[number];
       // "10,000 agent tasks": after a noun of the phrase, a plural the tagger reads as a verb is its head.
+      // ("2,000 field technicians wants …": after a plural head, a verb in -s is the sentence's verb.)
       const plural =
-        j > i + 1 && n.tags.has("Verb") && /^\p{Ll}{3,}s$/u.test(n.text) && !!head && !n.tags.has("Copula");
+        j > i + 1 &&
+        n.tags.has("Verb") &&
+        /^\p{Ll}{3,}s$/u.test(n.text) &&
+        !!head &&
+        !pluralHead &&
+        !n.tags.has("Copula");
       if (plural) {
         head = n.text;
+        pluralHead = true;
         if (n.post.trim() !== "") break;
         continue;
       }
       if (!(n.tags.has("Noun") || n.tags.has("Adjective")) || n.tags.has("Pronoun")) break;
-      if (n.tags.has("Noun")) head = n.text;
+      if (n.tags.has("Noun")) {
+        head = n.text;
+        pluralHead = n.tags.has("Plural");
+      }
       if (n.post.trim() !== "") break;
     }
     if (!head) {

@@ -37,4 +37,13 @@ describe("excludedItems", () => {
     expect(excludedItems("Scratch Cortexa from the table - legal has ruled it out.")).toEqual(["Cortexa"]);
     expect(excludedItems("The new version is out.")).toEqual([]);
   });
+
+  it("reads what the request can do without ('the dog numbers aren't needed') as ruled out", () => {
+    expect(
+      excludedItems("Redo the ranking for the reference cat instead; the dog numbers aren't needed."),
+    ).toEqual(["dog"]);
+    expect(excludedItems("Europe is no longer relevant, focus on Asia.")).toEqual(["Europe"]);
+    expect(excludedItems("Drop the North America figures.")).toEqual(["North America"]);
+    expect(excludedItems("The figures are needed by Friday.")).toEqual([]);
+  });
 });

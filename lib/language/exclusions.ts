@@ -12,6 +12,9 @@ const EN_SPAN: RegExp[] = [
   /\b(?:replace|replacing|swap|swapping|switch|switching)\s+(.{2,60}?)\s+(?:with|for|by)\b/giu,
   /\b(?:exclude|excluding|excluded|except(?:\s+for)?|drop|dropping|omit|omitting|not including|other than|apart from|instead of|rather than|in place of)\s+(.{2,80}?)(?=[.;:!?)]|,\s*(?:and|but|i|we|only|just|please|so)\b|\s+(?:and|but)\s+(?:i|we|only|just|please)\b|$)/giu,
 ];
+/** "the dog numbers aren't needed", "Europe is no longer relevant": what the request says it can do without. */
+const EN_NOT_NEEDED =
+  /(?:^|[.;:!?,]\s*|\b(?:and|but|so)\s+)([^.;:!?,]{2,60}?)\s+(?:is|are)(?:n['’]t|\s+not|\s+no\s+longer)\s+(?:needed|required|wanted|necessary|relevant)\b/giu;
 const ZH_SPAN =
   /(?:不包括|不包含|排除|去掉|剔除|不要(?:包括|算上?)?|除了)\s*([^，。；！？,.;!?]{1,30}?)(?:之外|以外|外)?(?=[，。；！？,.;!?]|$)/gu;
 
@@ -40,6 +43,7 @@ export function excludedItems(text: string): string[] {
     }
   }
   for (const m of text.matchAll(EN_OUT)) spans.push(m[1] as string);
+  for (const m of text.matchAll(EN_NOT_NEEDED)) spans.push(m[1] as string);
   for (const m of text.matchAll(ZH_SPAN)) spans.push(m[1] as string);
   const items = spans.flatMap((span) =>
     span
@@ -48,6 +52,8 @@ export function excludedItems(text: string): string[] {
         part
           .replace(/^(?:the|any|all|of|a|an)\s+/iu, "")
           .replace(/\s+(?:entirely|completely|altogether|too|as well|for now|please)$/iu, "")
+          // "the dog numbers": the figures about dogs — the words before a generic head say what.
+          .replace(/(?<=\S)\s+(?:numbers|figures|data|stats|statistics|details|bits|parts?|sections?)$/iu, "")
           .trim(),
       )
       // "excluding Quillon, with a table": a phrase led by a preposition is the sentence going on.

@@ -215,6 +215,18 @@ export const isLanguageName = (word: string): boolean => languageNames().has(wor
 export const placeOfLanguage = (word: string): string | null => languageNames().get(word.trim()) ?? null;
 
 /**
+ * The place a people's name stands for, whether a language's name ("French household" → "France")
+ * or another people's adjective, read whole with the words before it ("North American utility" →
+ * "North America", "European" → "Europe"). Null when the name is no people's.
+ */
+export function placeOfPeople(name: string): string | null {
+  const words = name.trim().split(/\s+/);
+  const last = words.at(-1) ?? "";
+  if (words.length === 1) return placeOfLanguage(last) ?? placeOfAdjective(last);
+  return placeOfAdjective(last, words.slice(0, -1).join(" "));
+}
+
+/**
  * The name says what language or register to write in, not what to write about: a language's
  * name after words of manner ("Plain English", "simple Chinese"), or written after "in"/"into"
  * ("in French").

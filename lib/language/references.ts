@@ -276,10 +276,11 @@ export function ownPossessor(text: string): string[] {
 
 /**
  * The requester says not to come back with questions: a negation ("no need to", "don't", "without",
- * 不用/无需) governing a verb of consulting them ("check back", "ask", "confirm", 问我/确认).
+ * 不用/无需) governing a verb of consulting them ("check back", "ask", "confirm", 问我/确认), the verb
+ * with them as its object or alone ("don't ask, just compute").
  */
 const DECLINES_EN =
-  /\b(?:no need to|(?:do not|don't|dont|never|without|please don't|no)\s+(?:need to\s+)?)\s*(?:(?:check(?:ing)? (?:back|in)|follow(?:ing)? up|com(?:e|ing) back|get(?:ting)? back|question(?:s|ing)?)\b|(?:ask(?:ing)?|confirm(?:ing)?|clarify(?:ing)?|bother(?:ing)?|consult(?:ing)?)\s+(?:me|us)\b)/i;
+  /\b(?:no need to|(?:do not|don't|dont|never|without|please don't|no)\s+(?:need to\s+)?)\s*(?:(?:check(?:ing)? (?:back|in)|follow(?:ing)? up|com(?:e|ing) back|get(?:ting)? back|question(?:s|ing)?)\b|(?:ask(?:ing)?|confirm(?:ing)?|clarify(?:ing)?|bother(?:ing)?|consult(?:ing)?)(?:\s+(?:me|us)\b|(?=\s*(?:[,.;:!]|[-–—]\s|$)|\s+(?:just|anything|(?:any\s+)?questions?)\b)))/i;
 const DECLINES_ZH =
   /(?:不用|无需|不必|别|不要)(?:再)?(?:问我|找我|跟我确认|和我确认|向我确认|确认|打扰|追问)/;
 

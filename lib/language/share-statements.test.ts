@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adjectivesAsPlaces, placeOfAdjective, placesNamed } from "./place-names";
+import { adjectivesAsPlaces, placeOfAdjective, placeOfPeople, placesNamed } from "./place-names";
 import { shareStatements } from "./share-statements";
 
 describe("what a sentence says a percentage is a share of", () => {
@@ -61,6 +61,14 @@ describe("what a sentence says a percentage is a share of", () => {
 });
 
 describe("places named by their peoples' adjectives", () => {
+  it("reads a people's name, of one word or more, as its place ('a North American utility')", () => {
+    expect(placeOfPeople("North American")).toBe("North America");
+    expect(placeOfPeople("French")).toBe("France");
+    expect(placeOfPeople("European")).toBe("Europe");
+    expect(placeOfPeople("Acoustic Market")).toBeNull();
+    expect(placeOfPeople("Halbrook")).toBeNull();
+  });
+
   it("reads an adjective back to the one place its stem begins", () => {
     expect(placeOfAdjective("Chinese")).toBe("China");
     expect(placeOfAdjective("Indian")).toBe("India");

@@ -269,6 +269,13 @@ describe("context the goal gives itself", () => {
     expect(declinesQuestions("不用再问我，直接对比 Nordvale 和 Tessaract 的价格。")).toBe(true);
     expect(declinesQuestions("Ask the vendors about pricing and confirm the discount tiers.")).toBe(false);
   });
+
+  it("reads a negated 'ask' with no object as declining questions ('don't ask, just compute')", () => {
+    expect(declinesQuestions("All the prices are in the library - don't ask, just compute.")).toBe(true);
+    expect(declinesQuestions("Don't ask questions, just answer.")).toBe(true);
+    // A negated 'ask' with a clause of its own says what not to question, not that nobody may be asked.
+    expect(declinesQuestions("Don't ask whether the survey is right; compare the two.")).toBe(false);
+  });
 });
 
 describe("what is compared", () => {
