@@ -106,6 +106,24 @@ describe("the time between two dated events", () => {
     ).toEqual(["9 February 2025", "2025-02-18", "days"]);
   });
 
+  it("counts in the unit the asking words name, not a time the request mentions ('明年')", () => {
+    const rules: ReadDoc = {
+      docId: "rules",
+      title: "规定",
+      source: "",
+      published: "",
+      text: "数据本地化要求自 2026年1月1日 起生效。IASS-2 标准自 2026年7月1日 起生效。",
+      figures: [
+        { name: "数据本地化要求生效日期", value: "2026-01-01" },
+        { name: "IASS-2 生效日期", value: "2026-07-01" },
+      ],
+    };
+    const days = planDuration("我们明年要部署。数据本地化要求和 IASS-2 生效日期相隔多少天？", [rules]);
+    expect(days.inputs.map((i) => i.value)).toEqual(["2026-01-01", "2026-07-01", "days"]);
+    const months = planDuration("我们明年要部署。数据本地化要求和 IASS-2 生效日期相隔几个月？", [rules]);
+    expect(months.inputs.at(-1)?.value).toBe("months");
+  });
+
   it("says why when fewer than two dates fit", () => {
     expect(planDuration("How many days did the audit take?", [xss]).inputs).toEqual([]);
   });

@@ -68,15 +68,20 @@ export function planDuration(
   context = "",
 ): CalculationPlan {
   const request = `${context} ${asked}`.trim();
-  const m = UNIT.exec(asked.replace(/\b(?:19|20)\d\d\s*年/gu, ""));
+  // The unit the asking words name ("相隔多少天"), before any other in the request ("明年" is a time,
+  // not the unit asked).
+  const m =
+    UNIT.exec(ASKS_DURATION.exec(asked)?.[0] ?? "") ?? UNIT.exec(asked.replace(/\b(?:19|20)\d\d\s*年/gu, ""));
   // The unit asked, or none ("How long did the fix take?"): then the span chooses it.
   const stated: DurationUnit | null = m?.[1]
     ? (m[1].toLowerCase() as DurationUnit)
     : m?.[2]
       ? "days"
-      : m?.[4]
-        ? "years"
-        : null;
+      : m?.[3]
+        ? "months"
+        : m?.[4]
+          ? "years"
+          : null;
   const wanted = matchTerms(request);
   const dated: Dated[] = [];
   for (const doc of reads) {

@@ -37,6 +37,20 @@ describe("planCalculation", () => {
     expect(plan.inputs.map((i) => i.docId)).toEqual(["d2", "d1"]);
   });
 
+  it("runs a change set against one year ('growth versus 2024') to the year the request's subject is in", () => {
+    const figures = [2023, 2024, 2025].map((y, i) =>
+      fig(`Corporate language app market size ${y}`, `USD ${["2.5", "3.0", "3.6"][i]} billion`),
+    );
+    const plan = planCalculation(
+      "percent_change",
+      frame,
+      figures,
+      null,
+      "Headline numbers: market size in 2025, growth versus 2024 in percent, and total spend across 2023-2025 combined.",
+    );
+    expect(plan.inputs.map((i) => i.value)).toEqual(["USD 3.0 billion", "USD 3.6 billion"]);
+  });
+
   it("reads a measure's other years from the sentence that states it, and keeps to the years asked", () => {
     const reads = [
       {
@@ -380,6 +394,7 @@ describe("planCalculation", () => {
       [
         {
           label: "Total: North America + Europe",
+          operation: "sum",
           formatted: "USD 2.8 billion",
           formula: "1.6 + 1.2",
           docIds: ["d1"],

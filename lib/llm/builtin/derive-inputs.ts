@@ -30,7 +30,7 @@ import {
 } from "./derive-picks";
 import { projectedPair } from "./derive-projected";
 import { planQuotients } from "./derive-quotient";
-import { asksRate, planRate } from "./derive-rate";
+import { planRate } from "./derive-rate";
 import { planCagr, seriesSum } from "./derive-series";
 import {
   clauseSharePair,
@@ -44,7 +44,7 @@ import {
 import { similarPair, suppliedPair } from "./derive-similar";
 import { planProduct } from "./derive-total";
 import { derivedPair, PER_UNIT, perUnitPair, refinedFigures, rowPair } from "./derive-upstream";
-import { CHANGED, changePair, NOW, YEAR_IN, yearPair } from "./derive-years";
+import { CHANGED, changePair, NOW, YEAR_IN, yearPair, yearsAsked } from "./derive-years";
 import type { ResearchFrame } from "./frame";
 import { termsWithGloss, withEnglishPlaces } from "./gloss";
 import {
@@ -59,6 +59,7 @@ import { parseGoalTerms } from "./goal-terms";
 import type { KeyFigure } from "./key-figures";
 import { type Figure as Candidate, figureInput as input, isMoney } from "./lineups";
 import { measureLacks, measurePair } from "./measure-pair";
+import { asksRate } from "./rate-asked";
 import type { Derivation, ReadDoc } from "./upstream";
 
 /**
@@ -318,12 +319,8 @@ export function planCalculation(
         twoYears &&
         namedItems(requestText, frame) <= 1))
   ) {
-    // The years of the clause that asks ("… plus the 2030 forecast. What's the growth from 2023 to
-    // 2025?"), when it names two; else the request's.
     const own = derivationClause(requestText, operation) ?? "";
-    const nowInOwn = NOW.test(own) && YEAR_IN.test(own);
-    const years = new Set(own.match(/\b(?:19|20)\d\d\b/g) ?? []).size >= 2 || nowInOwn ? own : requestText;
-    pair = likeness(yearPair(candidates, wanted, years, nowAsked));
+    pair = likeness(yearPair(candidates, wanted, ...yearsAsked(own, requestText, nowAsked)));
   }
   if (!pair && operation === "percent_change") pair = twoUnits();
   if (!pair && operation === "percent_change") pair = changePair(requestText, frame, reads);

@@ -7,7 +7,7 @@ import { matchTerms, mentions } from "./text";
 import type { ReadDoc } from "./upstream";
 
 /** A stated average is a figure of the list's measure, not an item to average. */
-const AVERAGE_ITEM = /\b(?:average|mean|median|overall|total)\b|平均|合计/iu;
+export const AVERAGE_ITEM = /\b(?:average|mean|median|overall|total)\b|平均|合计/iu;
 
 /**
  * "Rank the four by readiness score and give me the average score across them": the mean of one

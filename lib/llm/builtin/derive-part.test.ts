@@ -24,6 +24,13 @@ describe("a part from its share of a whole", () => {
     expect(ASKS_PART.test("and an estimate of its 2025 revenue")).toBe(true);
     expect(ASKS_PART.test("roughly how many of the benchmark's tasks it completed")).toBe(true);
     expect(ASKS_PART.test("按市场规模和 Fernbrook 的市场份额，估算一下它的收入大概是多少？")).toBe(true);
+    // A size from a split (shares by part); a segment's revenue (a part of its market).
+    expect(ASKS_PART.test("Size the 2025 North American market in USD from Corvane's regional split")).toBe(
+      true,
+    );
+    expect(
+      ASKS_PART.test("2025 size, growth vs 2024, and 2025 revenue of the fixed-logger segment in USD"),
+    ).toBe(true);
     expect(ASKS_PART.test("What is Fernbrook's market share?")).toBe(false);
     expect(ASKS_PART.test("Compare the list prices of Fernbrook and Quillon.")).toBe(false);
   });
@@ -206,5 +213,26 @@ describe("a part a sentence states as a share of a named whole", () => {
       "Fernbrook market share 2025",
       "Project X market size 2025",
     ]);
+  });
+
+  it("takes the item's share, named as one, of the market's amount, whatever the amount is called", () => {
+    const listed: [string, string, string][] = [
+      ["Acoustic leak detection market size 2025", "USD 1.56 billion", "ov"],
+      ["Europe share of 2025 revenue", "35%", "ov"],
+      ["North America share of 2025 revenue", "30%", "ov"],
+      ["Western Europe median NRW 2024", "17.8%", "nrw"],
+      ["Median NRW reduction with fixed acoustic monitoring", "4.8 percentage points", "nrw"],
+    ];
+    const reads = ["ov", "nrw"].map((id) =>
+      readDoc(
+        id,
+        "",
+        listed.filter(([, , d]) => d === id).map(([n, v]) => [n, v]),
+      ),
+    );
+    const candidates = listed.map(([n, v, d]) => fig(n, v, d));
+    const request = "Give Europe's 2025 market size from the regional split.";
+    const plan = planPart(frame(request), candidates, reads, request, [], "Europe");
+    expect(plan.inputs.map((i) => i.value)).toEqual(["35%", "USD 1.56 billion"]);
   });
 });

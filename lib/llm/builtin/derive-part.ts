@@ -26,15 +26,16 @@ export const PART_OF_WHOLE = "part of a whole";
 
 /**
  * A part the documents give only as a share: "an estimate of Fernbrook's 2025 revenue" when they
- * state its 31% market share and a USD 4.2 billion market; "roughly how many of the 300 tasks it
- * completed" from a 77% success rate. The request asks an amount (an estimate, "how many", "apply
+ * state its 31% market share and a USD 4.2 billion market; "size North America from the regional
+ * split" (a split or a breakdown gives shares); "the revenue of the fixed-logger segment" (a segment
+ * is a part of its market); "roughly how many of the 300 tasks it completed" from a 77% success rate. The request asks an amount (an estimate, "how many", "apply
  * its share to …"); the part is an item it names or a superlative picks; the share is that item's
  * percentage; the whole is an amount of the same measure's family — the figure whose name shares
  * the most words with the share's, the item's own name and the year aside ("market share" and
  * "market size", "task success rate" and "task count") — stated for no single item.
  */
 export const ASKS_PART =
-  /\bapply(?:ing)?\b(?![^.?!]{0,60}?\b(?:discount|markup|mark-up|surcharge|rebate)\b)[^.?!]{0,60}\bto\b|\b(?:estimate[sd]?|roughly|approximate(?:ly)?|approx\.|implied|implies|imply|back-of-(?:the-)?envelope)\b[^.?!]{0,50}\b(?:revenue|sales|spend(?:ing)?|how many|how much|worth)\b|(?<![\d.])\d+(?:\.\d+)?\s*%\s+of\s+(?:the\s+|its\s+)?[\d$]|\b(?:revenue|sales|dollars?)\b[^.?!]{0,60}\b(?:holds?|keeps?|kept|held)\s+(?:its|their|that|the same)\s+(?:current\s+)?share\b|\bshares?\s*(?:x|×|\*|times)\s*(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:market|size|total|revenue)\b|\bshares?\s+(?:(?:turned|converted|translated|expressed)\s+)?(?:in|into|as)\s+(?:[\w-]+\s+){0,3}?(?:dollars?|usd|money|revenue)\b|(?:估算|估计|推算|大概|大约)[^。？！]{0,20}(?:收入|营收|销售额|支出|金额|多少钱|多少美元|多少元|多少个|多少家)/iu;
+  /\b(?:size|revenue|sales|spend(?:ing)?|value|worth)\b[^.?!]{0,80}?\bfrom\b[^.?!]{0,40}?\b(?:split|breakdown|mix|shares?)\b|\b(?:size|revenue|sales|spend(?:ing)?|value)\s+of\s+(?:the\s+)?[\p{L}\d-]+(?:\s+[\p{L}\d-]+){0,2}?\s+segment\b|\bapply(?:ing)?\b(?![^.?!]{0,60}?\b(?:discount|markup|mark-up|surcharge|rebate)\b)[^.?!]{0,60}\bto\b|\b(?:estimate[sd]?|roughly|approximate(?:ly)?|approx\.|implied|implies|imply|back-of-(?:the-)?envelope)\b[^.?!]{0,50}\b(?:revenue|sales|spend(?:ing)?|how many|how much|worth)\b|(?<![\d.])\d+(?:\.\d+)?\s*%\s+of\s+(?:the\s+|its\s+)?[\d$]|\b(?:revenue|sales|dollars?)\b[^.?!]{0,60}\b(?:holds?|keeps?|kept|held)\s+(?:its|their|that|the same)\s+(?:current\s+)?share\b|\bshares?\s*(?:x|×|\*|times)\s*(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:market|size|total|revenue)\b|\bshares?\s+(?:(?:turned|converted|translated|expressed)\s+)?(?:in|into|as)\s+(?:[\w-]+\s+){0,3}?(?:dollars?|usd|money|revenue)\b|(?:估算|估计|推算|大概|大约)[^。？！]{0,20}(?:收入|营收|销售额|支出|金额|多少钱|多少美元|多少元|多少个|多少家)/iu;
 
 /**
  * An amount asked outright of what the request gives only a share of: "using the market size and
@@ -84,13 +85,25 @@ export function planPart(
   let best = null as { item: string; share: Candidate; whole: Candidate; score: number } | null;
   for (const item of only ? [only] : partItems(frame, requestText, reads)) {
     const key = firstOf(item);
-    const measureWords = (c: Candidate) =>
-      [...matchTerms(c.label)].filter((t) => !matchTerms(item).has(t) && !/^\d+$/.test(t));
+    // A market's size, revenue, sales and spending are one amount: "share of 2025 revenue" is of the
+    // "market size" ("market" itself stays a word of its own: a "market share" is of the market).
+    const measureWords = (c: Candidate) => [
+      ...new Set(
+        [...matchTerms(c.label)]
+          .filter((t) => !matchTerms(item).has(t) && !/^\d+$/.test(t))
+          .map((t) => (MARKET_AMOUNT.test(t) ? "amount" : t)),
+      ),
+    ];
     for (const share of candidates.filter((c) => c.q.suffix === "%" && mentions(c.label, key))) {
       const own = new Set(measureWords(share));
       const fit = [...own].filter((t) => wanted.has(t)).length;
       for (const whole of candidates) {
-        if (whole.q.suffix === "%" || mentions(whole.label, key) || /\bper\b|每/iu.test(whole.value))
+        // An amount: not a rate, a gap in points or a per-unit figure.
+        if (
+          whole.q.suffix === "%" ||
+          mentions(whole.label, key) ||
+          /\bper\b|每|\bpoints?\b|\bpts\b|百分点/iu.test(whole.value)
+        )
           continue;
         // A whole of a place the request does not set it in ("China market size" for 全球市场规模) is
         // one region's, not the market the share is of.
@@ -102,6 +115,8 @@ export function planPart(
         const score =
           shared * 2 +
           fit +
+          // A share named as one ("Europe share of 2025 revenue") before another percentage of the item.
+          (SHARE_WORD.test(share.label) ? 2 : 0) +
           measureWords(whole).filter((t) => wanted.has(t)).length -
           extra / 2 +
           sameYear(share, whole);
@@ -212,6 +227,9 @@ function statedPart(
   }
   return best;
 }
+
+const MARKET_AMOUNT = /^(?:revenue|revenu|sale|sales|spend|spending|turnover|size|value)$/i;
+const SHARE_WORD = /\bshares?\b|份额|占比/iu;
 
 /** A market's total in words: "the global market", 全球…市场规模, "the overall Project X market". */
 const MARKET_TOTAL =

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { derive } from "../../tools/calculate";
 import { projectedPair } from "./derive-projected";
-import { asksRate, planRate } from "./derive-rate";
+import { planRate } from "./derive-rate";
 import type { ResearchFrame } from "./frame";
+import { asksRate } from "./rate-asked";
 import { figure, quantity } from "./test-docs";
 import type { ReadDoc } from "./upstream";
 
@@ -34,6 +35,11 @@ describe("an amount changed by a rate", () => {
     expect(asksRate("the list price with the integrator's 12% premium")).toBe(true);
     expect(asksRate("how much more would Loomwork cost, and does that premium shrink?")).toBe(false);
     expect(asksRate("project the 2026 market size if that rate holds")).toBe(true);
+    // A growth rate that takes, puts or brings a figure to a later year.
+    expect(asksRate("Where does Halden's regional CAGR take Europe's Project X market by 2030?")).toBe(true);
+    expect(asksRate("Which vendor takes the lead in growth rate rankings?")).toBe(false);
+    // "assuming" states the condition as "if" does.
+    expect(asksRate("plus a 2026 estimate assuming Corvane's 13% market-wide growth holds")).toBe(true);
     expect(asksRate("Give me the Project X market by region for 2025 with each region's CAGR to 2030.")).toBe(
       false,
     );

@@ -25,7 +25,11 @@ export function sharePair(
   only?: string,
 ): [Candidate, Candidate] | null {
   const byLabel = new Map(all.map((c) => [normalise(c.label), c]));
-  const sum = only ? undefined : derived.filter((d) => /\+/.test(d.formula)).at(-1);
+  // A sum worked out upstream ("North America and Europe combined") — not a projection, whose
+  // formula has a "+" too ("1.1 × (1 + 24%)^5").
+  const sum = only
+    ? undefined
+    : derived.filter((d) => d.operation !== "apply_rate" && /\+/.test(d.formula)).at(-1);
   const others = only ? partsAsked(request).filter((p) => p !== only) : [];
   const names = namesOf(request, frame).filter((n) => !others.includes(n));
   const wholeName = wholeNamed(request, names);

@@ -253,3 +253,33 @@ function whatChanged(lead: string): string {
         .slice((kept[0] as (typeof words)[number]).start, (kept.at(-1) as (typeof words)[number]).end)
     : lead.trim();
 }
+
+/**
+ * The years a change of one measure runs between, as the text to read them from and whether the
+ * present is set against them: the clause that asks, when it names two ("… plus the 2030 forecast.
+ * What's the growth from 2023 to 2025?") or a year and "now"; else the request's.
+ */
+export function yearsAsked(own: string, request: string, now: boolean): [string, boolean] {
+  const nowInOwn = NOW.test(own) && YEAR_IN.test(own);
+  const years = new Set(own.match(YEAR) ?? []).size >= 2 || nowInOwn ? own : request;
+  return againstYear(own, request, years, now);
+}
+
+/**
+ * "growth versus 2024", "up how much since 2023": the one year the asking clause sets its change
+ * against runs to the nearest later year the rest of the request names (its subject's: "market
+ * size in 2025"), or to the latest there is. Otherwise the years as chosen.
+ */
+function againstYear(own: string, request: string, years: string, now: boolean): [string, boolean] {
+  const m = AGAINST_YEAR.exec(own);
+  const from = m?.[1] ?? m?.[2];
+  if (!from || new Set(own.match(YEAR) ?? []).size !== 1) return [years, now];
+  const later = (request.replace(own, " ").match(YEAR) ?? [])
+    .map(Number)
+    .filter((y) => y > Number(from))
+    .sort((a, b) => a - b)[0];
+  return later ? [`${from} ${later}`, false] : [from, true];
+}
+
+const AGAINST_YEAR =
+  /\b(?:versus|vs\.?|than|since|compared (?:with|to)|relative to|against)\s+(?:the\s+)?(?:end of\s+|year\s+)?((?:19|20)\d\d)\b|(?:比|相比|较)\s*((?:19|20)\d\d)/iu;

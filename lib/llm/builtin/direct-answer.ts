@@ -8,6 +8,7 @@ import { parseGoalOptions } from "./goal-options";
 import { parseGoalTerms } from "./goal-terms";
 import { type Lineup, lineupsOf } from "./lineups";
 import { figureInProse, statementAbout } from "./prose-figures";
+import { rankAnswers } from "./rank-answer";
 import { looseOverlap, matchTerms, mentions, overlap, stem } from "./text";
 import type { Derivation, ReadDoc } from "./upstream";
 
@@ -58,8 +59,20 @@ export function directAnswers(
   derived: readonly Derivation[] = [],
 ): DirectAnswer[] {
   const asked = superlatives(frame.request);
+  // "Where does it rank among the five?": the named item's place in the lineup, whatever else is asked.
+  const ranked = rankAnswers(frame, reads);
   // A comparison's table answers it item by item; a request about one or two named items gets its lines.
-  if (asked.length === 0) return frame.entities.length >= 2 ? [] : namedItemAnswers(frame, reads);
+  if (asked.length === 0)
+    return [...(frame.entities.length >= 2 ? [] : namedItemAnswers(frame, reads)), ...ranked];
+  return [...superlativeAnswers(asked, frame, reads, derived), ...ranked];
+}
+
+function superlativeAnswers(
+  asked: readonly Superlative[],
+  frame: ResearchFrame,
+  reads: readonly ReadDoc[],
+  derived: readonly Derivation[],
+): DirectAnswer[] {
   return asked.flatMap((s) => {
     // A measure worked out per item ("the most GitHub stars per contributor") is answered by its rows.
     const worked = derived.find(

@@ -46,6 +46,35 @@ describe("parseGoalOptions: the derived figures a request asks for", () => {
     expect(parseGoalOptions("how many dollars separate it from North America?").derived).toContain(
       "difference",
     );
+    // "… and give the average": the mean of what is listed; an average named is a figure to find.
+    expect(
+      parseGoalOptions("Rank the five premiums, cheapest first, and give the average.").derived,
+    ).toContain("mean");
+    expect(parseGoalOptions("Give the average dog premium.").derived).toEqual([]);
+    // The spread between two figures is their gap; a change in pounds and in percent is both.
+    expect(parseGoalOptions("which ran the best, and what's the spread in points?").derived).toContain(
+      "difference",
+    );
+    expect(parseGoalOptions("The remaining 30% is spread across 40 providers.").derived).toEqual([]);
+    expect(
+      parseGoalOptions("how much has it moved since early 2023, in pounds and in percent?").derived,
+    ).toEqual(expect.arrayContaining(["difference", "percent_change"]));
+    // The CAGR over a span of years, asked; a region's own CAGR is a figure to find.
+    expect(parseGoalOptions("and (b) the compound annual growth rate from 2023 to 2025.").derived).toEqual([
+      "cagr",
+    ]);
+    expect(parseGoalOptions("Give me each region's CAGR from 2025 to 2030.").derived).toEqual([]);
+    // A ratio asked, not a measure named "… ratio" ("2024 loss ratio").
+    expect(
+      parseGoalOptions("monthly premium, 2024 loss ratio, and how fast they pay claims").derived,
+    ).toEqual([]);
+    expect(parseGoalOptions("What is the ratio of Cortexa's loop rate to Braidline's?").derived).toContain(
+      "ratio",
+    );
+    // An improvement is a change; a point change a gap in points.
+    expect(parseGoalOptions("give me the point change and the relative improvement in %").derived).toEqual(
+      expect.arrayContaining(["percent_change", "difference"]),
+    );
   });
 
   it("reads an average asked across the items as a mean, and a stated average as none", () => {
@@ -217,6 +246,13 @@ describe("degree questions with a direction", () => {
     expect(
       clausesAsking(
         "What was the gap between forecast and actual, in dollars and as a percentage?",
+        "difference",
+      ),
+    ).toEqual([]);
+    // A clause naming a measure of its own besides its arithmetic is still one that may restate.
+    expect(
+      clausesAsking(
+        "How much absolute growth does it imply, and I need the absolute increase and the multiple.",
         "difference",
       ),
     ).toEqual([]);

@@ -1,5 +1,11 @@
 import { countIn } from "../../language/counts";
-import { clausesOf, comparesByDegree, withoutParticles, withSpellingMended } from "../../language/english";
+import {
+  clausesOf,
+  comparesByDegree,
+  tagEnglish,
+  withoutParticles,
+  withSpellingMended,
+} from "../../language/english";
 import { excludedItems } from "../../language/exclusions";
 import { CONVERTS, NUMBER_WORDS, requestedSpan } from "../../language/horizon";
 import { absentNames, unindexedTopics } from "../../planner/plan-schema";
@@ -7,8 +13,8 @@ import { Operation } from "../../tools/calculate";
 import { ASKS_DURATION } from "./derive-duration";
 import { asksExtra } from "./derive-extra";
 import { quotientAsked } from "./derive-quotient";
-import { asksRate } from "./derive-rate";
 import { parseGoalTerms } from "./goal-terms";
+import { asksRate } from "./rate-asked";
 import { isChineseText } from "./text";
 
 /**
@@ -84,24 +90,24 @@ const FORMATS: [Format, RegExp][] = [
 const DERIVED: [Operation, RegExp][] = [
   [
     "percent_change",
-    /(?:\b(?:percent(?:age)?|pct)\s+|(?<=\b(?:what|the)\s)%\s*)(?:change|growth|increase|decrease|decline|drop|rise|gain|fall|cut)\b|\b(?:(?:growth|increase|decrease|decline|drop|rise|gain|change|bigger|larger|smaller|higher|lower|grew|shrank|above|below)\b[^.?!;]{0,100}\b(?:in\s+(?:percent|per\s?cent)|in(?=\s*%)|as\s+a\s+percent(?:age)?)|growth\s+rate|by what (?:percent(?:age)?|share)|how much (?:did|has) .{1,40} (?:grow|grown|rise|risen|fall|fallen|change|changed|cut|drop|dropped)|(?:change|increase|decrease|growth)\s+(?:from|between)\s+(?:19|20)\d\d|how\s+(?:much|far|steep|sharp(?:ly)?|deep|badly|has|have|did)\b[^.?!;]{0,80}\b(?:drop(?:ped|s)?|f[ae]ll(?:en|s)?|risen|rose|gr[eo]wn|grew|shr[au]nk|declin(?:e|ed)|climb(?:ed)?|slid|mov(?:e|ed)|chang(?:e|ed)|jump(?:ed)?|slipped|increas(?:e|ed)|decreas(?:e|ed)|plung(?:e|ed)|soar(?:ed)?))\b|\bby what %|\bwhat\s+(?:%|percent(?:age)?)\s+(?:did|does|has|have|was|is|were)\b[^.?!;]{0,60}\b(?:cut|drop(?:ped)?|r[ai]se[nd]?|gr[eo]wn?|f[ae]ll(?:en)?|chang(?:e|ed)|increas(?:e|ed)|decreas(?:e|ed)|reduc(?:e|ed)|lower(?:ed)?|rais(?:e|ed))\b|增长率|增幅|降幅|同比|下调了?百分之?多少|降了百分之?多少|(?:涨|降|增|减|变化|变动)[^，。？！]{0,6}幅度|按百分比/i,
+    /(?:\b(?:percent(?:age)?|pct)\s+|(?<=\b(?:what|the)\s)%\s*)(?:change|growth|increase|decrease|decline|drop|rise|gain|fall|cut|improvement)\b|\b(?:(?:growth|increase|decrease|decline|drop|rise|gain|change|improvement|bigger|larger|smaller|higher|lower|grew|shrank|above|below)\b[^.?!;]{0,100}\b(?:in\s+(?:percent|per\s?cent)|in(?=\s*%)|as\s+a\s+percent(?:age)?)|(?<!\bcompound\s+annual\s+)growth\s+rate|by what (?:percent(?:age)?|share)|how much (?:did|has) .{1,40} (?:grow|grown|rise|risen|fall|fallen|change|changed|cut|drop|dropped)|(?:change|increase|decrease|growth)\s+(?:from|between)\s+(?:19|20)\d\d|how\s+(?:much|far|steep|sharp(?:ly)?|deep|badly|has|have|did)\b[^.?!;]{0,80}\b(?:drop(?:ped|s)?|f[ae]ll(?:en|s)?|risen|rose|gr[eo]wn|grew|shr[au]nk|declin(?:e|ed)|climb(?:ed)?|slid|mov(?:e|ed)|chang(?:e|ed)|jump(?:ed)?|slipped|increas(?:e|ed)|decreas(?:e|ed)|plung(?:e|ed)|soar(?:ed)?))\b|\bby what %|\bwhat\s+(?:%|percent(?:age)?)\s+(?:did|does|has|have|was|is|were)\b[^.?!;]{0,60}\b(?:cut|drop(?:ped)?|r[ai]se[nd]?|gr[eo]wn?|f[ae]ll(?:en)?|chang(?:e|ed)|increas(?:e|ed)|decreas(?:e|ed)|reduc(?:e|ed)|lower(?:ed)?|rais(?:e|ed))\b|增长率|增幅|降幅|同比|下调了?百分之?多少|降了百分之?多少|(?:涨|降|增|减|变化|变动)[^，。？！]{0,6}幅度|按百分比/i,
   ],
   [
     "cagr",
-    /\b(?:average|avg|mean|typical)\s+(?:annual|yearly|per[- ]year|year-on-year)\s+(?:growth|increase|rise)(?:\s+rate)?\b|\bimplied\s+(?:CAGR|compound annual growth)|\b(?:CAGR|compound annual growth(?:\s+rate)?)\b[^.?!;]{0,40}\b(?:implied|imply|implies|work(?:s|ed)? out|does that|is that|was that)\b|\bwhat\s+(?:CAGR|compound annual growth(?:\s+rate)?)\b(?![^.?!;]{0,30}\bholds?\b)|年均(?:复合)?(?:增长率|增速|增幅)/i,
+    /\b(?:average|avg|mean|typical)\s+(?:annual|yearly|per[- ]year|year-on-year)\s+(?:growth|increase|rise)(?:\s+rate)?\b|\bimplied\s+(?:CAGR|compound annual growth)|\b(?:CAGR|compound annual growth(?:\s+rate)?)\b[^.?!;]{0,40}\b(?:implied|imply|implies|work(?:s|ed)? out|does that|is that|was that)\b|\bwhat\s+(?:CAGR|compound annual growth(?:\s+rate)?)\b(?![^.?!;]{0,30}\bholds?\b)|\b(?:the|a)\s+(?:CAGR|compound annual growth(?:\s+rate)?)\s+(?:from|between)\s+(?:19|20)\d\d\s+(?:to|and|-|–)\s+(?:19|20)\d\d\b|年均(?:复合)?(?:增长率|增速|增幅)/i,
   ],
   ["sum", /\b(?:combined|together|sum of|added up|cumulative)\b|加起来|加总|总和|两者合计/i],
   [
     "mean",
-    /\b(?:the|an?|their|its)\s+(?:average|mean)\b[^.?!;]{0,40}\b(?:across|among|of|over|for)\s+(?:them|these|those|all\b|the\s+(?:two|three|four|five|six|\d+)\b)|平均值|平均数|取平均|算个平均/i,
+    /\b(?:the|an?|their|its)\s+(?:average|mean)\b[^.?!;]{0,40}\b(?:across|among|of|over|for)\s+(?:them|these|those|all\b|the\s+(?:two|three|four|five|six|\d+)\b)|\b(?:give|add|include|show|state|with|plus)\s+(?:me\s+)?(?:the|their)\s+(?:average|mean)(?=\s*(?:[.;!?)]|$|,?\s+(?:too|as\s+well|also)\b))|平均值|平均数|取平均|算个平均/i,
   ],
   [
     "difference",
-    /\b(?:gap|difference|diff|by how (?:much|many)|how many (?:percentage )?points|percentage points?|pts|how much (?:more|less|extra|cheaper|higher|lower|bigger|smaller)|(?:more|less|cheaper|higher|lower) than|separates?\b.{1,40}?\bfrom|how far (?:behind|ahead)|spread (?:between|from)|absolute (?:terms|change|increase|growth|difference)|how (?:far|much) (?:\w+ )?(?:trails?|lags?|leads?)|how (?:far|much)\b[^.?!;]{0,60}\b(?:above|below|ahead of|behind|off|apart)|how far (?:is|are|was|were)\b[^.?!;]{0,40}\bfrom\b|how (?:big|large|wide|much) (?:is|was|are|were) [^.?!;]{0,40}\b(?:lead|edge|advantage)|sav(?:e|es|ed|ing|ings)|in (?:\$|dollars|usd|euros?|yuan|seconds|minutes|hours|days) (?:and|or) (?:in|as)(?= (?:a )?(?:%|percent)))\b|\bhow (?:big|large|wide) (?:is|was|are|were) (?:the |that |this )?spread\b|差距|差额|相差|差多少|高出|低出|高多少|低多少|便宜多少|贵多少|百分点|节省|省下|省多少|(?:多|少|增加|减少|增长|下降|涨|降)了多少/i,
+    /\b(?:gap|difference|diff|by how (?:much|many)|how many (?:percentage )?points|percentage points?|pts|points?\s+(?:change|rise|gain|drop|fall|increase|decrease|improvement|difference)|how much (?:more|less|extra|cheaper|higher|lower|bigger|smaller)|(?:more|less|cheaper|higher|lower) than|separates?\b.{1,40}?\bfrom|how far (?:behind|ahead)|spread (?:between|from)|absolute (?:terms|change|increase|growth|difference)|how (?:far|much) (?:\w+ )?(?:trails?|lags?|leads?)|how (?:far|much)\b[^.?!;]{0,60}\b(?:above|below|ahead of|behind|off|apart)|how far (?:is|are|was|were)\b[^.?!;]{0,40}\bfrom\b|how (?:big|large|wide|much) (?:is|was|are|were) [^.?!;]{0,40}\b(?:lead|edge|advantage)|sav(?:e|es|ed|ing|ings)|in (?:\$|dollars|usd|euros?|eur|pounds|sterling|gbp|yuan|rmb|yen|seconds|minutes|hours|days) (?:and|or) (?:in|as)(?= (?:a )?(?:%|percent)))\b|\bhow (?:big|large|wide) (?:is|was|are|were) (?:the |that |this )?spread\b|\b(?:what(?:'s| is| was)?|the)\s+spread\b(?!\s+(?:of|across|among)\s+(?:the\s+)?(?:\w+\s+)?(?:providers|vendors|firms|countries|regions|sites)\b)|差距|差额|相差|差多少|高出|低出|高多少|低多少|便宜多少|贵多少|百分点|节省|省下|省多少|(?:多|少|增加|减少|增长|下降|涨|降)了多少/i,
   ],
   [
     "ratio",
-    /\b(?:ratio|how many times|times (?:as|more|higher|lower|bigger)|(?:the|a|what) multiple(?=\s*(?:[.,;:?!)]|$|of\b|and\b)))\b|\d+(?:\.\d+)?\s?[x×]\b|倍/i,
+    /\b(?:(?:the|a|an|what|which|that|this|its|their|each)\s+(?:(?:highest|lowest|[\w-]+[- ]to[- ][\w-]+)\s+)?ratio|ratio\s+(?:of|between)|how many times|times (?:as|more|higher|lower|bigger)|(?:the|a|what) multiple(?=\s*(?:[.,;:?!)]|$|of\b|and\b)))\b|\d+(?:\.\d+)?\s?[x×]\b|倍/i,
   ],
   [
     "share",
@@ -141,9 +147,10 @@ export const CLAUSE_OF = "clause asked";
 export function clausesAsking(request: string, operation: Operation): string[] {
   const cue = derivationCue(operation);
   if (!cue) return [];
-  // A clause naming nothing of its own (no item, year or figure: "need the absolute increase and
-  // the multiple") restates the one before it.
-  const own = (c: string) => /\d/.test(c) || parseGoalTerms(c).names.length > 0;
+  // A clause naming nothing of its own (no item, year, figure or measure: "need the absolute
+  // increase and the multiple") restates the one before it; "the year-one price difference per MW"
+  // names a measure of its own.
+  const own = (c: string) => /\d/.test(c) || parseGoalTerms(c).names.length > 0 || namesMeasure(c, cue);
   const asking = clausesOf(request).filter(
     (c) =>
       cue.test(c) &&
@@ -152,6 +159,21 @@ export function clausesAsking(request: string, operation: Operation): string[] {
       own(c),
   );
   return asking.length >= 2 ? asking.map((c) => c.trim()) : [];
+}
+
+/** Words of arithmetic and its units: no measure of their own. */
+const ARITHMETIC_WORD =
+  /^(?:gap|gaps|difference|diff|change|increase|decrease|growth|multiple|ratio|share|total|sum|average|mean|points?|percent(?:age)?|terms|dollars?|euros?|pounds|yuan|figure|number|amount|one|ones|thing|it|that|this|the|an?)$/i;
+
+/** The clause names a measure besides its arithmetic ("the year-one price difference per MW"). */
+function namesMeasure(clause: string, cue: RegExp): boolean {
+  const rest = clause.replace(new RegExp(cue.source, cue.flags.replace("g", "")), " ");
+  return tagEnglish(rest).some(
+    (w) =>
+      w.tags.has("Noun") &&
+      !w.tags.has("Pronoun") &&
+      !ARITHMETIC_WORD.test(w.text.replace(/[^\p{L}-]/gu, "")),
+  );
 }
 
 /** A clause whose cue is another operation's first ("how much absolute growth" asks a gap, not a change). */

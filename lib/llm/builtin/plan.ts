@@ -8,7 +8,6 @@ import { DURATION_OF, durationsAsked } from "./derive-duration";
 import { asksExtra } from "./derive-extra";
 import { AS_LISTED, GAP_OF_CHANGE, gapOfChangeSentence, OF_GAP, totalAsListedToo } from "./derive-gap-total";
 import { PART_OF_WHOLE, partAsked } from "./derive-part";
-import { asksRate } from "./derive-rate";
 import { partsAsked, SHARE_OF, SHARE_PART, sharesAsked } from "./derive-share";
 import { PER_UNIT } from "./derive-upstream";
 import { type Facet, MAX_FACETS, type ResearchFrame, researchFrame } from "./frame";
@@ -25,6 +24,7 @@ import {
   searchTask,
   tableTask,
 } from "./plan-tasks";
+import { asksRate } from "./rate-asked";
 import { isStopWord, joinList, matchTerms, mentions, ruledOutBy, tokens } from "./text";
 
 /** Which optional parts a plan has; shrunk step by step until it fits `maxTasks`. */
