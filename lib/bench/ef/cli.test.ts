@@ -100,6 +100,29 @@ describe("npm run bench: bad input", () => {
   );
 });
 
+describe("npm run bench: a run past the time limit", () => {
+  it(
+    "stops the worker, counts the run as failed and timed out, and goes on with fresh workers",
+    async () => {
+      const out = path.join(tmp, "timeout");
+      // No real run finishes in 50 ms: every case meets the limit, on workers started for each.
+      const r = await bench([...TINY, "--case-timeout", "0.05", "--out", out]);
+      expect(r.code, r.stderr).toBe(0);
+      const results = await readResults(out);
+      expect(results.cases).toHaveLength(4);
+      for (const c of results.cases) {
+        expect(c.success).toBe(false);
+        expect(c.status).toBe("timed_out");
+        expect(c.failures[0]).toMatch(/^timed out: the run took longer than 0\.05 s/);
+      }
+      const bad = await bench([...TINY, "--case-timeout", "0", "--out", path.join(tmp, "never")]);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/--case-timeout/);
+    },
+    SLOW,
+  );
+});
+
 describe("npm run bench -- --trace", () => {
   it(
     "--seed N traces only that seed and prints its report",

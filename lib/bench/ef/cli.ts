@@ -1,5 +1,4 @@
 // EF-Bench: `npm run bench -- [--scenarios <dir or file>]... [--arms a,b] [--seeds N] [--out <dir>]`
-import { type ChildProcess, fork } from "node:child_process";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -13,6 +12,7 @@ import { BENCH_MODELS, type BenchModel, benchModelName, benchModelOptions } from
 import { toMarkdown } from "./markdown";
 import { ARMS, type Arm, BenchResults, type CaseResult } from "./results";
 import { demoDocuments, type RunCaseOptions } from "./run-case";
+import { type Job, runJobs } from "./run-jobs";
 import { loadScenarios, type Scenario, ScenarioError, scenarioJsonSchema } from "./scenario";
 import { traceCase } from "./trace-case";
 
@@ -35,6 +35,8 @@ const usage = `Usage: npm run bench -- [options]
   --trace              print each case's timeline, verdict and report instead of running the benchmark
                        (for writing scenarios: e.g. --trace --scenarios my.json --arms full --seeds 2)
   --seed <n>           with --trace: only this seed (e.g. the one a failed case in results.md names)
+  --case-timeout <s>   wall time one run may take before its worker is stopped and the run counted
+                       as failed, timed out (default 600)
   --schema             print the scenario JSON Schema and exit`;
 
 class UsageError extends Error {}
@@ -53,6 +55,7 @@ function parse(argv: string[]) {
       schema: { type: "boolean" },
       trace: { type: "boolean" },
       seed: { type: "string" },
+      "case-timeout": { type: "string", default: "600" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -76,6 +79,9 @@ function parse(argv: string[]) {
     if (!Number.isInteger(seed) || seed < 1 || seed > 1_000) throw new UsageError("--seed must be 1..1000.");
     if (!values.trace) throw new UsageError("--seed picks one case to trace: use it with --trace.");
   }
+  const caseTimeout = Number(values["case-timeout"]);
+  if (!Number.isFinite(caseTimeout) || caseTimeout <= 0 || caseTimeout > 86_400)
+    throw new UsageError("--case-timeout is seconds, more than 0 and at most 86400.");
   if (!["failed", "all", "none"].includes(values.keep))
     throw new UsageError("--keep is failed, all or none.");
   return {
@@ -90,65 +96,9 @@ function parse(argv: string[]) {
     out: path.resolve(values.out ?? path.join(dataDir(), "bench", "latest")),
     workers,
     keep: values.keep as "failed" | "all" | "none",
+    caseTimeoutMs: Math.round(caseTimeout * 1000),
   };
 }
-
-interface Job {
-  index: number;
-  scenario: number;
-  arm: Arm;
-  seed: number;
-}
-
-/** Run every job on `workers` processes, a job at a time each, so slow cases do not hold up the rest. */
-async function runJobs(
-  scenarios: Scenario[],
-  jobs: Job[],
-  opts: { workers: number; outDir: string; keep: string; model: BenchModel },
-  onDone: (n: number) => void,
-): Promise<CaseResult[]> {
-  const results: CaseResult[] = new Array(jobs.length);
-  let next = 0;
-  let finished = 0;
-  const workerFile = path.join(here, "worker.ts");
-  const children: ChildProcess[] = [];
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const feed = (child: ChildProcess) => {
-        const job = jobs[next++];
-        if (job) child.send({ type: "case", ...job });
-        else child.disconnect();
-      };
-      for (let w = 0; w < Math.min(opts.workers, jobs.length); w++) {
-        const child = fork(workerFile, [], {
-          execArgv: process.execArgv,
-          stdio: ["ignore", "inherit", "inherit", "ipc"],
-        });
-        children.push(child);
-        child.on("message", (m: { type: string; index: number; result?: CaseResult; message?: string }) => {
-          if (m.type === "ready") return feed(child);
-          if (m.type === "error")
-            return reject(new Error(`case ${label(jobs[m.index], scenarios)} crashed:\n${m.message}`));
-          results[m.index] = m.result as CaseResult;
-          finished++;
-          onDone(finished);
-          if (finished === jobs.length) resolve();
-          else feed(child);
-        });
-        child.on("exit", (code) => {
-          if (code && finished < jobs.length) reject(new Error(`a bench worker exited with code ${code}`));
-        });
-        child.send({ type: "init", scenarios, outDir: opts.outDir, keep: opts.keep, model: opts.model });
-      }
-    });
-  } finally {
-    for (const c of children) if (c.connected) c.kill();
-  }
-  return results;
-}
-
-const label = (job: Job | undefined, scenarios: Scenario[]) =>
-  job ? `${scenarios[job.scenario]?.id} × ${job.arm} × seed ${job.seed}` : "?";
 
 export async function main(argv = process.argv.slice(2)): Promise<number> {
   let opts: ReturnType<typeof parse>;
@@ -213,7 +163,13 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     cases = await runJobs(
       scenarios,
       jobs,
-      { workers: opts.workers, outDir: staging, keep: opts.keep, model: opts.model },
+      {
+        workers: opts.workers,
+        outDir: staging,
+        keep: opts.keep,
+        model: opts.model,
+        caseTimeoutMs: opts.caseTimeoutMs,
+      },
       (n) => {
         if (process.stdout.isTTY || performance.now() - lastReport > 15_000 || n === jobs.length) {
           lastReport = performance.now();

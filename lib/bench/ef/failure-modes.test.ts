@@ -10,6 +10,11 @@ describe("failure modes", () => {
     expect(
       failureMode(failed("failed", "no report: the run ended failed (The toolCalls budget (300) is spent.)")),
     ).toBe("timeout");
+    expect(
+      failureMode(
+        failed("timed_out", "timed out: the run took longer than 600 s and its worker was stopped"),
+      ),
+    ).toBe("timeout");
     expect(failureMode(failed("succeeded", "minefield hit: 4 identical calls in a row (t2)"))).toBe("loop");
     expect(failureMode(failed("succeeded", 'minefield hit: invents a price (states "USD 40")'))).toBe(
       "invented_value",

@@ -21,7 +21,8 @@ export function failureMode(c: Pick<CaseResult, "success" | "status" | "failures
   const all = c.failures.join("\n");
   // Waiting, or ended because nobody answered by the question's deadline.
   if (c.status === "waiting" || /Nobody answered .* by its deadline/.test(all)) return "blocked_on_question";
-  if (/budget \(\d+\) is spent|budget_exceeded/.test(all)) return "timeout";
+  // A budget spent, or the run stopped at the bench's wall-time limit for one case.
+  if (/budget \(\d+\) is spent|budget_exceeded|^timed out:/m.test(all)) return "timeout";
   if (/identical calls in a row|completed tasks? re-run|No progress|stagnat/i.test(all)) return "loop";
   if (/\(states "|cites documents never read/.test(all)) return "invented_value";
   if (/^no report:/m.test(all)) return "no_report";
