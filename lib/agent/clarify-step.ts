@@ -1,4 +1,5 @@
 import { givenInPlace, ownPhrases } from "../language/own-phrases";
+import { isAsker } from "../language/places";
 import { declinesQuestions } from "../language/references";
 import { Clarification } from "../planner/plan-schema";
 import { executiveOf } from "./config";
@@ -121,7 +122,8 @@ async function askAboutOwnThings(ctx: RunContext, answered: number): Promise<voi
   const s = ctx.state;
   if (answered > 0 || !executiveOf(s.config).askUser || declinesQuestions(s.goal)) return;
   const own = [...new Set(ownPhrases(s.goal))]
-    .filter((p) => !givenInPlace(s.goal, p))
+    // "Our LatAm lead wants a number": who asks, not a thing of theirs a figure needs.
+    .filter((p) => !givenInPlace(s.goal, p) && !isAsker(p, s.goal))
     .slice(0, MAX_OWN_ASKED);
   if (own.length === 0) return;
   const zh = /\p{Script=Han}/u.test(s.goal);

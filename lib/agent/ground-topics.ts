@@ -1,7 +1,7 @@
 import { currencyCodesOnly, isAcronym } from "../language/abbreviations";
 import { isCommonWord, isSubjectMatter, misspelledCommonWord } from "../language/english";
-import { placeOfPeople, writingLanguage } from "../language/place-names";
-import { describesRequester, occasionOnly, placeOnly } from "../language/places";
+import { adjectivesOfPlace, placeOfPeople, writingLanguage } from "../language/place-names";
+import { asksOnBehalf, describesRequester, occasionOnly, placeOnly, siteOnly } from "../language/places";
 import { type GoalSpec, NOT_IN_LIBRARY, NOT_INDEXED } from "../planner/plan-schema";
 import type { DocumentLibrary } from "../tools/library/document-library";
 
@@ -114,6 +114,8 @@ export async function groundTopics(
       expanded.set(name, land);
       continue;
     }
+    // "Brazil" where the documents write "Brazilian utilities": the place is named by its people's adjective.
+    if (await someMentioned(adjectivesOfPlace(name), library)) continue;
     unknown.push(name);
   }
   if (expanded.size > 0) spec = expandInitialisms(spec, expanded);
@@ -142,7 +144,12 @@ export async function groundTopics(
   // co-op in Hamburg") is a part the report can state as missing, even when it is the only name the
   // request gives; a name it asks something of ("Halvora Dynamics revenue", "What share does
   // Halvorsen hold") or compares is what the report is about.
-  const essential = unknown.some((u) => names.has(u) || !setting(u, goal));
+  const isEssential = (u: string) => names.has(u) || !setting(u, goal);
+  const essential = unknown.some(isEssential);
+  // The question asks about what the report needs first ("Bayfront Electric's fleet rate"), before a
+  // site named as where it happens ("the Dunmore Road depot"), which may still be theirs to say.
+  const askFirst = (u: string) => isEssential(u) && !siteOnly(u, goal);
+  unknown.sort((a, b) => Number(askFirst(b)) - Number(askFirst(a)));
   if (kept.length === 0 || dropped.length === 0) return { spec, dropped: [], unknown, essential };
   // Recorded too, when they name subject matter ("mining", not "all afternoon"): the report says the
   // library has nothing on them.
@@ -159,7 +166,8 @@ const notSubject = (name: string, goal: string): boolean =>
   currencyCodesOnly(name) ||
   writingLanguage(name, goal) ||
   occasionOnly(name, goal) ||
-  describesRequester(name, goal);
+  describesRequester(name, goal) ||
+  asksOnBehalf(name, goal);
 
 /**
  * The name only says where the subject is or who asks: a place ("in Hamburg"), a people ("French"),
@@ -269,6 +277,12 @@ const FUNCTION_WORD = /^(?:the|a|an|of|and|or|in|on|at|for|to|by|with|from)$/i;
  * A document of the library (a bounded sample of a large one) holds each of the name's words as a
  * word of its own, hyphens read as spelling: "addon" in "add-on", but not "Tern" in "pattern".
  */
+/** Any of the words is in some document. */
+async function someMentioned(words: readonly string[], library: DocumentLibrary): Promise<boolean> {
+  for (const w of words) if (await mentionedAnywhere(w, library)) return true;
+  return false;
+}
+
 async function mentionedAnywhere(name: string, library: DocumentLibrary): Promise<boolean> {
   const joined = (t: string) => t.toLowerCase().replace(/(?<=\p{L})-(?=\p{L})/gu, "");
   const words = joined(name)

@@ -227,6 +227,23 @@ export function placeOfPeople(name: string): string | null {
 }
 
 /**
+ * A place's people's adjectives, as `placeOfAdjective` reads them back: "Brazil" → "Brazilian",
+ * "China" → "Chinese", "Europe" → "European". A document that writes "Brazilian utilities" names
+ * Brazil.
+ */
+export function adjectivesOfPlace(place: string): string[] {
+  const p = place.trim();
+  if (!/^\p{Lu}\p{Ll}+$/u.test(p)) return [];
+  const out = new Set<string>();
+  for (const stem of new Set([p, p.replace(/[aeiouy]$/u, "")]))
+    for (const ending of ["n", "an", "ean", "ian", "ese"]) {
+      const word = stem + ending;
+      if (placeOfAdjective(word) === p) out.add(word);
+    }
+  return [...out];
+}
+
+/**
  * The name says what language or register to write in, not what to write about: a language's
  * name after words of manner ("Plain English", "simple Chinese"), or written after "in"/"into"
  * ("in French").

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { currencyCodesOnly } from "./abbreviations";
-import { placeOfLanguage, writingLanguage } from "./place-names";
-import { describesRequester, occasionOnly, placeOnly } from "./places";
+import { adjectivesOfPlace, placeOfLanguage, writingLanguage } from "./place-names";
+import { asksOnBehalf, describesRequester, isAsker, occasionOnly, placeOnly, siteOnly } from "./places";
 
 describe("words that set the scene, not the subject", () => {
   it("reads a place phrase, and only that, as a place", () => {
@@ -49,5 +49,28 @@ describe("words that set the scene, not the subject", () => {
     expect(writingLanguage("Plain English", "Plain English pls, they're not technical.")).toBe(true);
     expect(writingLanguage("French", "Write it in French.")).toBe(true);
     expect(writingLanguage("French", "How much more does the French household pay?")).toBe(false);
+  });
+});
+
+describe("who asks, where it happens, and a place named by its people", () => {
+  it("reads the requester's own person who asks as no subject ('Our LatAm lead wants a number')", () => {
+    const goal = "Our LatAm lead wants a number: how big is the Project X market in Brazil in 2025?";
+    expect(asksOnBehalf("LatAm", goal)).toBe(true);
+    expect(isAsker("Our LatAm lead", goal)).toBe(true);
+    expect(asksOnBehalf("Brazil", goal)).toBe(false);
+    expect(asksOnBehalf("LatAm", "How big is our LatAm market?")).toBe(false);
+  });
+
+  it("reads a site's name after a preposition of place as the scene ('at the Dunmore Road depot')", () => {
+    const goal =
+      "Our buses will charge overnight at the Dunmore Road depot on Bayfront Electric's fleet rate.";
+    expect(siteOnly("Dunmore Road", goal)).toBe(true);
+    expect(siteOnly("Bayfront Electric", goal)).toBe(false);
+  });
+
+  it("gives a place's people's adjectives, as they read back to it", () => {
+    expect(adjectivesOfPlace("Brazil")).toEqual(["Brazilian"]);
+    expect(adjectivesOfPlace("China")).toEqual(["Chinese"]);
+    expect(adjectivesOfPlace("Hamburg")).toEqual([]);
   });
 });

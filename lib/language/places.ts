@@ -55,3 +55,53 @@ export function occasionOnly(name: string, text: string): boolean {
     })
   );
 }
+
+/** A requesting verb right after the requester's own person or team ("… lead wants", "… team asked"). */
+const REQUESTS =
+  /^\s+(?:[\p{Ll}-]+\s+){0,2}?(?:(?:has|have|had|is|are|was|were|would|just)\s+)?(?:wants?|wanted|asks?|asked|asking|needs?|needed|requests?|requested|requesting|would\s+like)\b/iu;
+
+/**
+ * Every mention of the name is in the requester's own person or team who asks: "Our LatAm lead
+ * wants a number", "my EMEA team asked". Whom the request comes from is no subject to research.
+ */
+export function asksOnBehalf(name: string, goal: string): boolean {
+  const mentions = mentionsOf(name, goal);
+  return (
+    mentions.length > 0 &&
+    mentions.every((m) => {
+      const at = m.index ?? 0;
+      return /\b(?:our|my)\s+$/iu.test(goal.slice(0, at)) && REQUESTS.test(goal.slice(at + name.length));
+    })
+  );
+}
+
+/** Every mention of the phrase is who asks ("Our LatAm lead wants …"): the one the request comes from. */
+export const isAsker = (phrase: string, goal: string): boolean => {
+  const mentions = mentionsOf(phrase, goal);
+  return (
+    mentions.length > 0 && mentions.every((m) => REQUESTS.test(goal.slice((m.index ?? 0) + phrase.length)))
+  );
+};
+
+/** A noun that names a site: where something is, not what the request asks about. */
+const SITE =
+  /^\s+(?:depot|site|plant|factory|office|warehouse|facility|campus|yard|terminal|branch|store|hub|station|mill|works|hq|headquarters)s?\b/iu;
+
+/**
+ * Every mention of the name is a site's name after a preposition of place: "charge overnight at
+ * the Dunmore Road depot", "from our Leeds office". Where something happens sets the scene; the
+ * report can state it as missing.
+ */
+export function siteOnly(name: string, goal: string): boolean {
+  const mentions = mentionsOf(name, goal);
+  return (
+    mentions.length > 0 &&
+    mentions.every((m) => {
+      const at = m.index ?? 0;
+      return (
+        /\b(?:at|in|from|near|to|by)\s+(?:the|our|my|their|its)\s+$/iu.test(goal.slice(0, at)) &&
+        SITE.test(goal.slice(at + name.length))
+      );
+    })
+  );
+}

@@ -4,6 +4,19 @@ import { arrivedLately, handedOver, ownCounted, ownedLocation } from "./own-thin
 import { decidedElsewhere, decidedInClause, ownComparisonSide, ownPossessor } from "./references";
 import { decidedElsewhereZh, decidedThenZh, ownTotalityZh } from "./references-zh";
 
+describe("a passive participle is no one's decision", () => {
+  it("reads 'the growth rate implied between …' as describing the rate, not a choice of theirs", () => {
+    expect(
+      decidedElsewhere(
+        "and the compound annual growth rate implied between the 2025 forecast and the 2030 forecast.",
+      ),
+    ).toEqual([]);
+    expect(decidedElsewhere("Compare the ceiling finance signed off with the list price.")).toEqual([
+      "the ceiling finance signed off",
+    ]);
+  });
+});
+
 describe("handedOver", () => {
   it("finds a paper handed to the requester whose figures its sentence does not give", () => {
     expect(

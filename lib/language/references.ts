@@ -27,6 +27,7 @@ export function decidedElsewhere(text: string): string[] {
     if (ref.length === 0) continue;
     if (/^(?:that|which)$/i.test(words[j]?.text ?? "")) j++;
     let subject = subjectAt(words, j);
+    let inferred = false;
     // What is left must still end in a noun: in "the faster region has caught up" the region is the
     // phrase's head, and "faster" names nothing.
     if (
@@ -42,6 +43,7 @@ export function decidedElsewhere(text: string): string[] {
       ref.pop();
       j--;
       subject = 1;
+      inferred = true;
     }
     // The head of what is referred to is a common noun ("the Project X assistant", not "the Halden").
     const head = ref.at(-1) as TaggedWord;
@@ -55,6 +57,11 @@ export function decidedElsewhere(text: string): string[] {
     // phrase at the full stop (or a closing bracket, a comma, a dash), and what follows is no verb of it.
     if (!verb || verb.sentenceStart || /[.?!;:,)）—–]/u.test(words[k - 1]?.post ?? "")) continue;
     if (!doneOrDoing(words, j, k)) continue;
+    // "the compound annual growth rate implied between the 2025 and 2030 forecasts": a participle
+    // that "between", "by" or "of" follows describes the whole phrase (passive); "rate" is no one
+    // who decided. ("the vendor procurement shortlisted on Friday" is theirs: a time follows.)
+    const next = words[k + 1];
+    if (inferred && /^(?:between|by|of)$/i.test(next?.text ?? "")) continue;
     // A phrasal verb's particle belongs to it ("signed off"); a preposition starts something else.
     const end = /^(?:off|up|out)$/i.test(words[k + 1]?.text ?? "") ? k + 1 : k;
     found.push(text.slice(det.start, (words[end] as TaggedWord).end));
