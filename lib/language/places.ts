@@ -17,6 +17,15 @@ const mentionsOf = (name: string, text: string) => {
   return [...text.matchAll(new RegExp(`(?<![\\p{L}\\d])${escaped}(?![\\p{L}\\d])`, "gu"))];
 };
 
+/** The name is in the text, and every mention of it passes `test` on the text before and after it. */
+const everyMention = (name: string, text: string, test: (before: string, after: string) => boolean) => {
+  const mentions = mentionsOf(name, text);
+  return (
+    mentions.length > 0 &&
+    mentions.every((m) => test(text.slice(0, m.index ?? 0), text.slice((m.index ?? 0) + name.length)))
+  );
+};
+
 /**
  * Every mention of the name is in the requester's description of themselves: "we're a Suzhou
  * plant", "we are based in Hamburg", "I'm with a Lyon co-op". It says who asks, not what to find.
@@ -45,15 +54,8 @@ const FOR_OCCASION =
  * no subject to research, and nothing to ask about.
  */
 export function occasionOnly(name: string, text: string): boolean {
-  const mentions = mentionsOf(name, text);
-  return (
-    mentions.length > 0 &&
-    mentions.every((m) => {
-      const at = m.index ?? 0;
-      // A possessive reference ("my supplier") brings its own determiner.
-      return FOR_OCCASION.test(text.slice(0, at)) && OCCASION.test(text.slice(at + name.length));
-    })
-  );
+  // A possessive reference ("my supplier") brings its own determiner.
+  return everyMention(name, text, (before, after) => FOR_OCCASION.test(before) && OCCASION.test(after));
 }
 
 /** A requesting verb right after the requester's own person or team ("… lead wants", "… team asked"). */
@@ -65,23 +67,16 @@ const REQUESTS =
  * wants a number", "my EMEA team asked". Whom the request comes from is no subject to research.
  */
 export function asksOnBehalf(name: string, goal: string): boolean {
-  const mentions = mentionsOf(name, goal);
-  return (
-    mentions.length > 0 &&
-    mentions.every((m) => {
-      const at = m.index ?? 0;
-      return /\b(?:our|my)\s+$/iu.test(goal.slice(0, at)) && REQUESTS.test(goal.slice(at + name.length));
-    })
+  return everyMention(
+    name,
+    goal,
+    (before, after) => /\b(?:our|my)\s+$/iu.test(before) && REQUESTS.test(after),
   );
 }
 
 /** Every mention of the phrase is who asks ("Our LatAm lead wants …"): the one the request comes from. */
-export const isAsker = (phrase: string, goal: string): boolean => {
-  const mentions = mentionsOf(phrase, goal);
-  return (
-    mentions.length > 0 && mentions.every((m) => REQUESTS.test(goal.slice((m.index ?? 0) + phrase.length)))
-  );
-};
+export const isAsker = (phrase: string, goal: string): boolean =>
+  everyMention(phrase, goal, (_, after) => REQUESTS.test(after));
 
 /** A noun that names a site: where something is, not what the request asks about. */
 const SITE =
@@ -93,15 +88,10 @@ const SITE =
  * report can state it as missing.
  */
 export function siteOnly(name: string, goal: string): boolean {
-  const mentions = mentionsOf(name, goal);
-  return (
-    mentions.length > 0 &&
-    mentions.every((m) => {
-      const at = m.index ?? 0;
-      return (
-        /\b(?:at|in|from|near|to|by)\s+(?:the|our|my|their|its)\s+$/iu.test(goal.slice(0, at)) &&
-        SITE.test(goal.slice(at + name.length))
-      );
-    })
+  return everyMention(
+    name,
+    goal,
+    (before, after) =>
+      /\b(?:at|in|from|near|to|by)\s+(?:the|our|my|their|its)\s+$/iu.test(before) && SITE.test(after),
   );
 }

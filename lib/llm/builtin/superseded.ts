@@ -16,6 +16,8 @@ export interface Superseded {
 
 const FORECAST_WORD =
   /\b(?:forecasts?|projections?|projected|outlook|expected|predicted|target)\b|预测|预计|展望/giu;
+/** The same words, tested (no `lastIndex` carried between tests as a global pattern would). */
+const IS_FORECAST = new RegExp(FORECAST_WORD.source, "iu");
 const YEAR = /(?<!\d)(?:19|20)\d\d(?!\d)/g;
 
 const yearOf = (date: string): number | null => {
@@ -54,7 +56,7 @@ export function supersededForecasts(reads: readonly ReadDoc[]): Superseded[] {
     for (const f of doc.figures) {
       const year = singleYear(f.name);
       if (year === null) continue;
-      const forecast = new RegExp(FORECAST_WORD.source, "iu").test(f.name) || year > published;
+      const forecast = IS_FORECAST.test(f.name) || year > published;
       if (!forecast) continue;
       const measure = measureOf(f.name);
       if (!measure) continue;
